@@ -1,0 +1,41 @@
+import { getDb } from "./db/db.server";
+import { migrateToLatest } from "./db/migrate.server";
+import { seedDemoCatalog } from "./models/seed/seed.server";
+import { countProducts } from "./models/catalog.server";
+import { EnvError, getEnv } from "./utils/env.server";
+
+/**
+ * Runs once when the server build is loaded, before it answers anything:
+ * validate the environment, migrate, seed an empty catalogue, then the start-up tasks
+ * that later parts register (for example the admin account from ADMIN_EMAIL).
+ */
+type StartupTask = (log: (msg: string) => void) => Promise<void>;
+const startupTasks: StartupTask[] = [];
+
+export function onStartup(task: StartupTask) {
+  startupTasks.push(task);
+}
+
+const log = (msg: string) => console.log(`[boot] ${msg}`);
+
+export async function boot(): Promise<void> {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const db = getDb(env.DATABASE_URL);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
+  if (env.SEED_DEMO && (await countProducts(db)) === 0) {
+    const started = Date.now();
+    const result = await seedDemoCatalog(db, { uploadsDir: env.UPLOADS_DIR, log });
+    log(`seeded ${result.productsCreated} demo products in ${Date.now() - started} ms`);
+  }
+  for (const task of startupTasks) await task(log);
+}

@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from "kysely";
+import { getEnv } from "../utils/env.server";
+import type { DB } from "./schema";
+
+/** The database handle or a transaction: model functions accept either. */
+export type Executor = Kysely<DB>;
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 handle whose `prepare` reuses compiled statements, so a query Kysely
+ * sends again is not parsed and planned again.
+ */
+function cachingDatabase(raw: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = raw.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
+/** Every transaction begins IMMEDIATE: it takes the write lock before it reads, so a
+ * read-then-write (stock, cart quantities) can never be interleaved with another writer. */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+export function openSqlite(file: string): Database.Database {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const raw = new Database(file);
+  raw.pragma("journal_mode = WAL");
+  raw.pragma("foreign_keys = ON");
+  raw.pragma("busy_timeout = 5000");
+  raw.pragma("synchronous = FULL");
+  return raw;
+}
+
+/** A Kysely instance over its own SQLite connection (the app uses one; tests make their own). */
+export function createDatabase(file: string): Kysely<DB> {
+  const raw = openSqlite(file);
+  return new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: cachingDatabase(raw) as never }),
+  });
+}
+
+const globalForDb = globalThis as unknown as { __shopDb?: Kysely<DB>; __shopDbFile?: string };
+
+/** The one Kysely instance of the running app, opened on first use. */
+export function getDb(file = getEnv().DATABASE_URL): Kysely<DB> {
+  if (!globalForDb.__shopDb || globalForDb.__shopDbFile !== file) {
+    globalForDb.__shopDb = createDatabase(file);
+    globalForDb.__shopDbFile = file;
+  }
+  return globalForDb.__shopDb;
+}
+
+export const db: Kysely<DB> = new Proxy({} as Kysely<DB>, {
+  get(_target, prop) {
+    const real = getDb();
+    const value = Reflect.get(real, prop, real);
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});

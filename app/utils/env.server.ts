@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = (fallback: "0" | "1") =>
+  z
+    .enum(["0", "1", "true", "false"], { message: "must be 0 or 1" })
+    .default(fallback)
+    .transform((v) => v === "1" || v === "true");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: optionalText.pipe(z.string().url({ message: "must be an absolute http(s) URL" }).optional()),
+    DATABASE_URL: z.string().min(1).default("data/shop.db"),
+    SESSION_SECRET: optionalText,
+    ADMIN_EMAIL: optionalText.pipe(z.string().email({ message: "must be an e-mail address" }).optional()),
+    ADMIN_PASSWORD: optionalText,
+    SEED_DEMO: flag("1"),
+    RAZORPAY_KEY_ID: optionalText,
+    RAZORPAY_KEY_SECRET: optionalText,
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    /** Base URL of Razorpay's HTTP API; tests point it at a local stand-in. */
+    RAZORPAY_API_URL: optionalText.pipe(z.string().url().optional()),
+    UPLOADS_DIR: z.string().min(1).default("uploads"),
+    SHOP_PHONE: z
+      .string()
+      .regex(/^\d{8,15}$/, { message: "must be digits with the country code, e.g. 919876543210" })
+      .default("919876543210"),
+    TRUST_PROXY: flag("0"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.RAZORPAY_KEY_ID && !v.RAZORPAY_KEY_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["RAZORPAY_KEY_SECRET"], message: "is required when RAZORPAY_KEY_ID is set" });
+    }
+    if (v.ADMIN_PASSWORD && v.ADMIN_PASSWORD.length < 8) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be at least 8 characters" });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  /** True when PUBLIC_URL is https: Secure cookies, the __Host- prefix and HSTS. */
+  isHttps: boolean;
+  /** True when payments run in the offline sandbox (no RAZORPAY_KEY_ID). */
+  paymentSandbox: boolean;
+};
+
+export class EnvError extends Error {}
+
+function isLocalOrigin(url: string) {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
+}
+
+/**
+ * Validates the environment. Throws an EnvError whose message is one line naming the bad variable.
+ * `readSecretFile` supplies the development session secret kept under data/.
+ */
+export function parseEnv(
+  raw: Record<string, string | undefined>,
+  readSecretFile: (dir: string) => string = devSessionSecret,
+): Env {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new EnvError(`Invalid environment: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const v = result.data;
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
+  const deployed = v.NODE_ENV === "production" && !isLocalOrigin(publicUrl);
+  let secret = v.SESSION_SECRET;
+  if (!secret) {
+    if (deployed) {
+      throw new EnvError("Invalid environment: SESSION_SECRET is required in production (PUBLIC_URL is not local)");
+    }
+    secret = readSecretFile(path.dirname(path.resolve(v.DATABASE_URL)));
+  } else if (secret.length < 16) {
+    throw new EnvError("Invalid environment: SESSION_SECRET must be at least 16 characters");
+  }
+  return {
+    ...v,
+    PUBLIC_URL: publicUrl,
+    SESSION_SECRET: secret,
+    isHttps: publicUrl.startsWith("https:"),
+    paymentSandbox: !v.RAZORPAY_KEY_ID,
+  };
+}
+
+/** A random secret made once and kept beside the database, for laptops and demos. */
+function devSessionSecret(dir: string): string {
+  const file = path.join(dir, ".session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,26 @@
+const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+
+/** The one formatter of money: integer paise to `₹1,23,456.00` (Indian digit grouping). */
+export function formatPaise(paise: number): string {
+  return inr.format(paise / 100);
+}
+
+/** The displayed "original" price: 125% of the price, rounded to whole paise. */
+export function listPricePaise(paise: number): number {
+  return Math.round((paise * 125) / 100);
+}
+
+/**
+ * Rupees typed by a person ("1499", "1,499.50", "1499.5") to integer paise, rounded half up
+ * on the third decimal. Returns null for anything that is not a non-negative amount.
+ */
+export function rupeesToPaise(input: string | number): number | null {
+  const text = String(input).trim().replace(/[₹,\s]/g, "");
+  const m = /^(\d{1,9})(?:\.(\d*))?$/.exec(text);
+  if (!m) return null;
+  const whole = Number(m[1]);
+  const frac = (m[2] ?? "").padEnd(3, "0");
+  const paise = Number(frac.slice(0, 2));
+  const roundUp = Number(frac[2]) >= 5 ? 1 : 0;
+  return whole * 100 + paise + roundUp;
+}

@@ -1,0 +1,12 @@
+import type { Migration } from "kysely";
+import * as catalog from "./20261123T000000_catalog";
+import * as cartAddresses from "./20261123T020000_cart_addresses";
+
+/**
+ * Every migration, by its timestamped name. Add new ones here (names sort by time).
+ * An explicit list keeps the server bundle, the scripts and the tests on one source.
+ */
+export const migrations: Record<string, Migration> = {
+  "20261123T000000_catalog": catalog,
+  "20261123T020000_cart_addresses": cartAddresses,
+};

@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page shows the newest products from the database", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Trending Products" })).toBeVisible();
+  const products = page.getByRole("link").filter({ has: page.locator("xpath=ancestor::article") });
+  await expect(page.locator("article")).toHaveCount(4);
+  expect(await products.count()).toBeGreaterThanOrEqual(0);
+  // A tile's image is really served.
+  const src = await page.locator("article img").first().getAttribute("src");
+  expect(src).toMatch(/^\/uploads\/.+\.webp$/);
+  const image = await page.request.get(src!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+});
+
+test("an unknown address answers 404 with a way back", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the shop" })).toBeVisible();
+});
+
+test("healthz answers when the database does", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok" });
+});

@@ -1,0 +1,47 @@
+// Builds the shop for production and serves it on a fresh SQLite database, the way
+// `npm start` does, for one Playwright run. E2E_BUILD_DIR reuses an existing build.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const port = process.env.E2E_PORT || "3100";
+const work = fs.mkdtempSync(path.join(os.tmpdir(), `shop-e2e-${port}-`));
+let buildDir = process.env.E2E_BUILD_DIR;
+if (!buildDir) {
+  buildDir = path.join(".e2e", `build-${port}`);
+  execFileSync("npx", ["remix", "vite:build", "--logLevel", "warn"], {
+    stdio: "inherit",
+    env: { ...process.env, REMIX_BUILD_DIR: buildDir, NODE_ENV: "production" },
+  });
+}
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  HOST: "127.0.0.1",
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATABASE_URL: path.join(work, "shop.db"),
+  // Seed images are deterministic: keep them between runs so the seed is quick.
+  UPLOADS_DIR: process.env.E2E_UPLOADS_DIR || path.resolve(".e2e/uploads"),
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+  ADMIN_EMAIL: "admin@example.com",
+  ADMIN_PASSWORD: "admin-password-123",
+  SEED_DEMO: "1",
+  E2E_WORK_DIR: work,
+};
+for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) delete env[key];
+
+const server = spawn(
+  process.execPath,
+  [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), path.join(buildDir, "server/index.js")],
+  { stdio: "inherit", env },
+);
+const stop = () => {
+  server.kill("SIGTERM");
+  fs.rmSync(work, { recursive: true, force: true });
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => process.exit(code ?? 0));

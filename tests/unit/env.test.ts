@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "~/utils/env.server";
+
+const secretFile = () => "dev-secret-from-file";
+
+describe("env", () => {
+  it("gives every variable a working default for a laptop", () => {
+    const env = parseEnv({}, secretFile);
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBe("data/shop.db");
+    expect(env.SESSION_SECRET).toBe("dev-secret-from-file");
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.UPLOADS_DIR).toBe("uploads");
+    expect(env.paymentSandbox).toBe(true);
+    expect(env.isHttps).toBe(false);
+  });
+
+  it("derives the public URL from PORT and knows https", () => {
+    expect(parseEnv({ PORT: "8080" }, secretFile).PUBLIC_URL).toBe("http://localhost:8080");
+    const env = parseEnv({ PUBLIC_URL: "https://shop.example.in/", SESSION_SECRET: "x".repeat(32) }, secretFile);
+    expect(env.PUBLIC_URL).toBe("https://shop.example.in");
+    expect(env.isHttps).toBe(true);
+  });
+
+  it("rejects bad values with one line naming the variable", () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ PORT: "abc" }, /PORT/],
+      [{ PORT: "70000" }, /PORT/],
+      [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
+      [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
+      [{ TRUST_PROXY: "yes" }, /TRUST_PROXY/],
+      [{ SHOP_PHONE: "+91 98765" }, /SHOP_PHONE/],
+      [{ ADMIN_EMAIL: "nobody" }, /ADMIN_EMAIL/],
+      [{ RAZORPAY_KEY_ID: "rzp_test_1" }, /RAZORPAY_KEY_SECRET/],
+      [{ SESSION_SECRET: "short" }, /SESSION_SECRET/],
+    ];
+    for (const [raw, pattern] of cases) {
+      expect(() => parseEnv(raw, secretFile)).toThrow(EnvError);
+      try {
+        parseEnv(raw, secretFile);
+      } catch (e) {
+        expect((e as Error).message).toMatch(pattern);
+        expect((e as Error).message).not.toContain("\n");
+      }
+    }
+  });
+
+  it("refuses a deployed production server without a session secret", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.in" }, secretFile)).toThrow(
+      /SESSION_SECRET/,
+    );
+    // A production build on a laptop (npm start) keeps a generated secret.
+    expect(parseEnv({ NODE_ENV: "production" }, secretFile).SESSION_SECRET).toBe("dev-secret-from-file");
+  });
+
+  it("switches to Razorpay when keys are given", () => {
+    const env = parseEnv({ RAZORPAY_KEY_ID: "rzp_test_1", RAZORPAY_KEY_SECRET: "s3cret" }, secretFile);
+    expect(env.paymentSandbox).toBe(false);
+  });
+});
