@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as catalog from "./20261123T000000_catalog";
 import * as cartAddresses from "./20261123T020000_cart_addresses";
+import * as storefront from "./20261123T030000_storefront";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -9,4 +10,5 @@ import * as cartAddresses from "./20261123T020000_cart_addresses";
 export const migrations: Record<string, Migration> = {
   "20261123T000000_catalog": catalog,
   "20261123T020000_cart_addresses": cartAddresses,
+  "20261123T030000_storefront": storefront,
 };

@@ -17,6 +17,9 @@ export type Executor = Kysely<DB>;
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/** How many SQL statements this process has run (tests assert that a page's loaders stay within a fixed count). */
+export const queryCounter = { count: 0 };
+
 /**
  * better-sqlite3 handle whose `prepare` reuses compiled statements, so a query Kysely
  * sends again is not parsed and planned again.
@@ -26,6 +29,7 @@ function cachingDatabase(raw: Database.Database) {
   return {
     close: () => raw.close(),
     prepare(sqlText: string) {
+      queryCounter.count += 1;
       let stmt = cache.get(sqlText);
       if (!stmt) {
         stmt = raw.prepare(sqlText);

@@ -116,6 +116,12 @@ export interface AddressesTable {
   created_at: Timestamp;
 }
 
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  created_at: Timestamp;
+}
+
 export interface ProductsFtsTable {
   rowid: number;
   title: string;
@@ -137,4 +143,5 @@ export interface DB {
   cart_items: CartItemsTable;
   addresses: AddressesTable;
   products_fts: ProductsFtsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }
