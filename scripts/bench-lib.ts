@@ -1,0 +1,185 @@
+/**
+ * The pure parts of the benchmark (`npm run bench`): reading autocannon's results, the
+ * shop / baseline ratio, finding the JavaScript a page loads, the table and the summary line.
+ * Kept apart from scripts/bench.ts so a unit test can check them without starting servers.
+ */
+
+/** The fields of an autocannon result that the benchmark reads. */
+export type AutocannonResult = {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+};
+
+export type Measurement = {
+  /** Requests per second, averaged over the run. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Failed requests: socket errors, timeouts and answers other than 2xx. */
+  errors: number;
+  requests: number;
+};
+
+export function parseAutocannon(result: AutocannonResult): Measurement {
+  const total = result.requests.total;
+  const rps =
+    Number.isFinite(result.requests.average) && result.requests.average > 0
+      ? result.requests.average
+      : result.duration > 0
+        ? total / result.duration
+        : 0;
+  return {
+    rps: round(rps, 1),
+    p50: round(result.latency.p50, 2),
+    p99: round(result.latency.p99, 2),
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: total,
+  };
+}
+
+/** Shop requests per second as a share of the baseline's (0.3 = 30%); null when the baseline did nothing. */
+export function ratio(shop: Measurement, baseline: Measurement): number | null {
+  if (!(baseline.rps > 0)) return null;
+  return round(shop.rps / baseline.rps, 3);
+}
+
+export type Target = {
+  /** p99 must stay under this many milliseconds. */
+  p99Ms?: number;
+  /** The shop must reach at least this share of the baseline's requests per second. */
+  minRatio?: number;
+};
+
+export type Row = {
+  name: string;
+  url: string;
+  /** Size of the answer in bytes as the shop sent it (after compression, if any). */
+  bytes: number;
+  shop: Measurement;
+  baseline: Measurement;
+  ratio: number | null;
+  target: Target;
+  met: boolean;
+};
+
+export function meetsTarget(shop: Measurement, r: number | null, target: Target): boolean {
+  if (shop.errors > 0) return false;
+  if (target.p99Ms !== undefined && !(shop.p99 < target.p99Ms)) return false;
+  if (target.minRatio !== undefined && (r === null || r < target.minRatio)) return false;
+  return true;
+}
+
+export function makeRow(
+  name: string,
+  url: string,
+  bytes: number,
+  shop: Measurement,
+  baseline: Measurement,
+  target: Target,
+): Row {
+  const r = ratio(shop, baseline);
+  return { name, url, bytes, shop, baseline, ratio: r, target, met: meetsTarget(shop, r, target) };
+}
+
+/**
+ * The JavaScript a server-rendered Remix page loads before it is interactive: module scripts,
+ * modulepreload links and the static imports of the inline module script, in order, without repeats.
+ */
+export function scriptUrlsFromHtml(html: string): string[] {
+  const urls: string[] = [];
+  const add = (u: string) => {
+    if (!urls.includes(u)) urls.push(u);
+  };
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (/\brel=["']?modulepreload\b/i.test(tag)) {
+      const href = /\bhref=["']([^"']+)["']/i.exec(tag);
+      if (href) add(decodeEntities(href[1]));
+    }
+  }
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = /\bsrc=["']([^"']+)["']/i.exec(m[1]);
+    if (src) {
+      add(decodeEntities(src[1]));
+    } else if (/\btype=["']?module\b/i.test(m[1])) {
+      for (const imp of m[2].matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.m?js)["']/g)) add(imp[1]);
+      for (const imp of m[2].matchAll(/\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g)) add(imp[1]);
+    }
+  }
+  return urls;
+}
+
+function decodeEntities(s: string): string {
+  return s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+}
+
+function round(n: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+const pct = (r: number | null) => (r === null ? "n/a" : `${(r * 100).toFixed(1)}%`);
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function targetText(t: Target): string {
+  const parts: string[] = [];
+  if (t.p99Ms !== undefined) parts.push(`p99<${t.p99Ms}ms`);
+  if (t.minRatio !== undefined) parts.push(`>=${Math.round(t.minRatio * 100)}%`);
+  return parts.join(" ") || "-";
+}
+
+/** A plain-text table with right-aligned numbers. */
+export function formatTable(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}
+
+export function formatResults(rows: Row[]): string {
+  return formatTable(
+    ["page", "size", "req/s", "p50 ms", "p99 ms", "errors", "baseline req/s", "ratio", "target", "met"],
+    rows.map((r) => [
+      r.name,
+      kb(r.bytes),
+      r.shop.rps.toFixed(0),
+      r.shop.p50.toFixed(1),
+      r.shop.p99.toFixed(1),
+      r.shop.errors,
+      r.baseline.rps.toFixed(0),
+      pct(r.ratio),
+      targetText(r.target),
+      r.met ? "yes" : "NO",
+    ]),
+  );
+}
+
+export type Summary = {
+  rows: Row[];
+  peakRssMb: number;
+  rssLimitMb: number;
+  pageJs: { page: string; gzipBytes: number }[];
+  jsLimitBytes: number;
+};
+
+/** One line: how many targets are met, the worst p99, the lowest ratio, peak RSS and the largest page JS. */
+export function summaryLine(s: Summary): string {
+  const met = s.rows.filter((r) => r.met).length;
+  const worstP99 = s.rows.reduce((m, r) => Math.max(m, r.shop.p99), 0);
+  const ratios = s.rows.map((r) => r.ratio).filter((r): r is number => r !== null);
+  const minRatio = ratios.length ? Math.min(...ratios) : null;
+  const maxJs = s.pageJs.reduce((m, j) => Math.max(m, j.gzipBytes), 0);
+  const rssOk = s.peakRssMb < s.rssLimitMb;
+  const jsOk = s.pageJs.every((j) => j.gzipBytes <= s.jsLimitBytes);
+  const allOk = met === s.rows.length && rssOk && jsOk;
+  return (
+    `bench: ${allOk ? "PASS" : "FAIL"} ${met}/${s.rows.length} URL targets met; ` +
+    `worst p99 ${worstP99.toFixed(1)} ms; lowest ratio ${pct(minRatio)}; ` +
+    `peak RSS ${s.peakRssMb.toFixed(0)} MB (limit ${s.rssLimitMb}); ` +
+    `max page JS ${kb(maxJs)} gzip (limit ${kb(s.jsLimitBytes)})`
+  );
+}
