@@ -1,0 +1,158 @@
+import { z } from "zod";
+
+/**
+ * Shared field schemas: the HTML forms and the JSON API validate with the same rules.
+ * Each engineer adds their fields here with small edits.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Cart quantities
+
+/** Quantity choices on the product page (spec: 1 to 6 per add). */
+export const MAX_ADD_QUANTITY = 6;
+/** The most units of one cart line (product, size, colour); adds beyond it are clamped. */
+export const MAX_CART_LINE_QUANTITY = 99;
+
+/** A whole number from a form field or JSON body ("3" or 3). */
+const wholeNumber = (message: string) =>
+  z.union([z.number(), z.string().trim().min(1, message)]).pipe(z.coerce.number({ message }).int({ message }));
+
+/** Quantity for one add to cart: 1 to 6. */
+export const quantitySchema = wholeNumber("Choose a quantity from 1 to 6")
+  .pipe(
+    z
+      .number()
+      .min(1, "Choose a quantity from 1 to 6")
+      .max(MAX_ADD_QUANTITY, "Choose a quantity from 1 to 6"),
+  );
+
+/** Quantity of a cart line after a change: never below 1. */
+export const cartLineQuantitySchema = wholeNumber("Quantity must be a whole number").pipe(
+  z
+    .number()
+    .min(1, "Quantity cannot be less than 1")
+    .max(MAX_CART_LINE_QUANTITY, `At most ${MAX_CART_LINE_QUANTITY} of one item`),
+);
+
+/** A database id from a form field, JSON body or URL segment. */
+export const idSchema = wholeNumber("Invalid id").pipe(z.number().positive("Invalid id"));
+
+// ---------------------------------------------------------------------------------------------
+// Delivery addresses (India)
+
+/** The 28 states and 8 union territories of India. */
+export const INDIAN_STATES = [
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chhattisgarh",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
+  "Andaman and Nicobar Islands",
+  "Chandigarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Jammu and Kashmir",
+  "Ladakh",
+  "Lakshadweep",
+  "Puducherry",
+] as const;
+
+export const DEFAULT_COUNTRY = "India";
+
+const text = (max: number, required?: string) => {
+  const base = z.string({ required_error: required ?? "Required" }).trim().max(max, `At most ${max} characters`);
+  return required ? base.min(1, required) : base;
+};
+
+/**
+ * An Indian mobile number: 10 digits starting 6 to 9, optionally written with +91, 91 or 0 in
+ * front and with spaces or hyphens. Kept as the 10 digits.
+ */
+export const indianMobileSchema = z
+  .string({ required_error: "Enter a phone number" })
+  .trim()
+  .min(1, "Enter a phone number")
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .pipe(
+    z
+      .string()
+      .regex(/^(?:\+91|91|0)?[6-9]\d{9}$/, "Enter a 10-digit Indian mobile number")
+      .transform((v) => v.slice(-10)),
+  );
+
+/** A 6-digit PIN code (the first digit is never 0); "400 001" is accepted as 400001. */
+export const pinCodeSchema = z
+  .string({ required_error: "Enter a PIN code" })
+  .trim()
+  .min(1, "Enter a PIN code")
+  .transform((v) => v.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^[1-9]\d{5}$/, "Enter a 6-digit PIN code"));
+
+const stateByName = new Map<string, string>(INDIAN_STATES.map((s) => [s.toLowerCase(), s]));
+
+/** One of INDIAN_STATES, matched without regard to case; kept in its proper spelling. */
+export const indianStateSchema = z
+  .string({ required_error: "Choose a state" })
+  .trim()
+  .min(1, "Choose a state")
+  .transform((v, ctx) => {
+    const state = stateByName.get(v.replace(/\s+/g, " ").toLowerCase());
+    if (!state) {
+      ctx.addIssue({ code: "custom", message: "Choose a state or union territory of India" });
+      return z.NEVER;
+    }
+    return state;
+  });
+
+/** The eight fields of a delivery address (spec: fullName ... country). */
+export const addressSchema = z.object({
+  fullName: text(100, "Enter the full name"),
+  phone: indianMobileSchema,
+  address1: text(200, "Enter the address"),
+  address2: text(200).optional().default(""),
+  city: text(100, "Enter the city"),
+  state: indianStateSchema,
+  postalCode: pinCodeSchema,
+  country: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_COUNTRY))
+    .pipe(z.string().regex(/^india$/i, "We deliver within India only").transform(() => DEFAULT_COUNTRY)),
+});
+
+export type AddressInput = z.infer<typeof addressSchema>;
+export type AddressField = keyof AddressInput;
+
+/** Field messages from a failed parse: `{ field: first message }`. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
