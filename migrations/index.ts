@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as catalog from "./20261123T000000_catalog";
 import * as cartAddresses from "./20261123T020000_cart_addresses";
 import * as storefront from "./20261123T030000_storefront";
+import * as orders from "./20261123T040000_orders";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T000000_catalog": catalog,
   "20261123T020000_cart_addresses": cartAddresses,
   "20261123T030000_storefront": storefront,
+  "20261123T040000_orders": orders,
 };

@@ -122,6 +122,93 @@ export interface NewsletterSubscribersTable {
   created_at: Timestamp;
 }
 
+export type OrderStatus =
+  | "pending_payment"
+  | "paid"
+  | "shipped"
+  | "delivered"
+  | "failed"
+  | "expired"
+  | "cancelled"
+  | "refunded";
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  checkout_type: "cart" | "single";
+  amount_paise: number;
+  currency: Generated<string>;
+  address_id: number | null;
+  ship_full_name: string;
+  ship_phone: string;
+  ship_address1: string;
+  ship_address2: Generated<string>;
+  ship_city: string;
+  ship_state: string;
+  ship_postal_code: string;
+  ship_country: string;
+  idempotency_key: string;
+  gateway: "razorpay" | "sandbox";
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  /** 1 while the order holds stock it has not paid for. */
+  stock_reserved: Generated<number>;
+  reserved_until: string;
+  paid_at: string | null;
+  tracking_number: string | null;
+  /** Something an admin must look at (amount mismatch, late payment without stock). */
+  attention: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  cart_item_id: number | null;
+  title: string;
+  brand: Generated<string>;
+  slug: Generated<string>;
+  image: string | null;
+  unit_price_paise: number;
+  quantity: number;
+  size_label: Generated<string>;
+  color_name: Generated<string>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  razorpay_payment_id: string;
+  status: "paid" | "failed" | "mismatch";
+  amount_paise: number | null;
+  source: string;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  by: string;
+  note: string | null;
+  at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  event_id: string;
+  event: string;
+  order_id: number | null;
+  outcome: string;
+  received_at: Timestamp;
+}
+
 export interface ProductsFtsTable {
   rowid: number;
   title: string;
@@ -144,4 +231,9 @@ export interface DB {
   addresses: AddressesTable;
   products_fts: ProductsFtsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  order_status_history: OrderStatusHistoryTable;
+  webhook_events: WebhookEventsTable;
 }
