@@ -1,0 +1,111 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import type { AddressInput } from "~/utils/validation";
+
+/** A saved delivery address, in the spec's field names. */
+export type Address = {
+  id: number;
+  fullName: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+};
+
+/** Most addresses a shopper can keep (a guard against runaway scripts, not a product rule). */
+export const MAX_ADDRESSES_PER_USER = 50;
+
+function columns() {
+  return [
+    "id",
+    "full_name as fullName",
+    "phone",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "postal_code as postalCode",
+    "country",
+  ] as const;
+}
+
+function toRow(input: AddressInput) {
+  return {
+    full_name: input.fullName,
+    phone: input.phone,
+    address1: input.address1,
+    address2: input.address2 ?? "",
+    city: input.city,
+    state: input.state,
+    postal_code: input.postalCode,
+    country: input.country,
+  };
+}
+
+/** The user's addresses, newest first. */
+export async function listAddresses(db: Kysely<DB>, userId: number): Promise<Address[]> {
+  return db
+    .selectFrom("addresses")
+    .where("user_id", "=", userId)
+    .select(columns())
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** One address, or null when it does not exist or is not the user's. */
+export async function getAddress(db: Kysely<DB>, userId: number, id: number): Promise<Address | null> {
+  const row = await db
+    .selectFrom("addresses")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .select(columns())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Saves a new address (input already validated by `addressSchema`); null when the user has too many. */
+export async function createAddress(db: Kysely<DB>, userId: number, input: AddressInput): Promise<Address | null> {
+  return db.transaction().execute(async (trx) => {
+    const { n } = await trx
+      .selectFrom("addresses")
+      .where("user_id", "=", userId)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_ADDRESSES_PER_USER) return null;
+    return trx
+      .insertInto("addresses")
+      .values({ user_id: userId, ...toRow(input) })
+      .returning(columns())
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Changes the user's address; null when it is not theirs. */
+export async function updateAddress(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+  input: AddressInput,
+): Promise<Address | null> {
+  const row = await db
+    .updateTable("addresses")
+    .set(toRow(input))
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .returning(columns())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Deletes the user's address; false when it is not theirs. */
+export async function deleteAddress(db: Kysely<DB>, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("addresses")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
