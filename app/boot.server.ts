@@ -2,6 +2,7 @@ import { getDb } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDemoCatalog } from "./models/seed/seed.server";
 import { countProducts } from "./models/catalog.server";
+import { ensureAdmin } from "./models/user.server";
 import { EnvError, getEnv } from "./utils/env.server";
 
 /**
@@ -36,6 +37,10 @@ export async function boot(): Promise<void> {
     const started = Date.now();
     const result = await seedDemoCatalog(db, { uploadsDir: env.UPLOADS_DIR, log });
     log(`seeded ${result.productsCreated} demo products in ${Date.now() - started} ms`);
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const { created } = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    log(`admin account ${env.ADMIN_EMAIL} ${created ? "created" : "up to date"}`);
   }
   for (const task of startupTasks) await task(log);
 }

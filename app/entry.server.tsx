@@ -1,13 +1,23 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { boot } from "./boot.server";
+import { getEnv } from "./utils/env.server";
+import { NonceProvider } from "./utils/nonce";
+import {
+  applySecurityHeaders,
+  createNonce,
+  documentPolicy,
+  installSecurityHeaderHook,
+} from "./utils/security-headers.server";
 
 // Migrate and seed before the server answers its first request.
 await boot();
+// Every response of this server, resource routes and static files included, gets the security headers.
+installSecurityHeaderHook({ isHttps: getEnv().isHttps });
 
 export const streamTimeout = 5_000;
 
@@ -19,11 +29,20 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const bot = isbot(request.headers.get("user-agent") || "");
+  const env = getEnv();
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, {
+    isHttps: env.isHttps,
+    policy: documentPolicy({ nonce, isHttps: env.isHttps, dev: env.NODE_ENV === "development" }),
+  });
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -44,3 +63,9 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Loader and action data fetched by the browser (single fetch) get the same headers as pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers, { isHttps: getEnv().isHttps });
+  return response;
+};

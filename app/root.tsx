@@ -13,7 +13,9 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/toaster";
+import { getUser } from "~/auth/session.server";
 import { getEnv } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce";
 import { takeToasts } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -33,8 +35,10 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const { toasts, headers } = await takeToasts(request);
+  const user = await getUser(request);
   return data(
     {
+      user,
       toasts,
       shopPhone: env.SHOP_PHONE,
       paymentSandbox: env.paymentSandbox,
@@ -47,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -58,8 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as catalog from "./20261123T000000_catalog";
+import * as accounts from "./20261123T010000_accounts";
 import * as cartAddresses from "./20261123T020000_cart_addresses";
 import * as storefront from "./20261123T030000_storefront";
 import * as orders from "./20261123T040000_orders";
@@ -10,6 +11,7 @@ import * as orders from "./20261123T040000_orders";
  */
 export const migrations: Record<string, Migration> = {
   "20261123T000000_catalog": catalog,
+  "20261123T010000_accounts": accounts,
   "20261123T020000_cart_addresses": cartAddresses,
   "20261123T030000_storefront": storefront,
   "20261123T040000_orders": orders,

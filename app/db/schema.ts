@@ -89,6 +89,35 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 
+export interface SessionsTable {
+  /** SHA-256 (hex) of the random id the session cookie holds. */
+  id: string;
+  user_id: number | null;
+  /** JSON of the session's data. */
+  data: Generated<string>;
+  expires_at: string;
+  created_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  /** 'email': per account; 'address': per client address. */
+  kind: "email" | "address";
+  key: string;
+  created_at: Timestamp;
+}
+
 export interface CartItemsTable {
   id: Generated<number>;
   user_id: number;
@@ -227,6 +256,9 @@ export interface DB {
   product_sizes: ProductSizesTable;
   product_vehicles: ProductVehiclesTable;
   users: UsersTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  login_attempts: LoginAttemptsTable;
   cart_items: CartItemsTable;
   addresses: AddressesTable;
   products_fts: ProductsFtsTable;

@@ -156,3 +156,42 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+/** The spec's message when either field of the signup or login form is empty. */
+export const CREDENTIALS_REQUIRED = "Email and password are required";
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the cap only keeps hashing cheap to refuse. Never truncated. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** An e-mail address, trimmed and lower-cased (addresses are compared without regard to case). */
+export const emailSchema = z
+  .string({ required_error: CREDENTIALS_REQUIRED, invalid_type_error: CREDENTIALS_REQUIRED })
+  .trim()
+  .min(1, CREDENTIALS_REQUIRED)
+  .max(254, "Enter a valid e-mail address")
+  .email("Enter a valid e-mail address")
+  .transform((v) => v.toLowerCase());
+
+/** A new password: 8 to 128 characters, kept exactly as typed. */
+export const newPasswordSchema = z
+  .string({ required_error: CREDENTIALS_REQUIRED, invalid_type_error: CREDENTIALS_REQUIRED })
+  .min(1, CREDENTIALS_REQUIRED)
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** The password typed at login: only required (a wrong one fails like any other). */
+export const passwordSchema = z
+  .string({ required_error: CREDENTIALS_REQUIRED, invalid_type_error: CREDENTIALS_REQUIRED })
+  .min(1, CREDENTIALS_REQUIRED)
+  .max(PASSWORD_MAX_LENGTH, "Invalid e-mail or password.");
+
+export const signupSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+
+/** Field messages other than CREDENTIALS_REQUIRED (that one is shown once, above the form). */
+export function withoutRequired(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== CREDENTIALS_REQUIRED));
+}

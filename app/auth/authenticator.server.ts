@@ -1,0 +1,46 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { db } from "~/db/db.server";
+import { verifyLogin } from "~/models/user.server";
+import { clientAddress } from "~/utils/http.server";
+import { CREDENTIALS_REQUIRED, fieldErrors, loginSchema, withoutRequired } from "~/utils/validation";
+import type { SessionUser } from "./session.server";
+
+/** Why a login did not succeed: the status to answer with and what to show next to the form. */
+export class LoginFailure extends Error {
+  constructor(
+    readonly status: 400 | 401 | 429,
+    message: string,
+    readonly fields: { email: string; errors: Record<string, string> },
+    readonly retryAfterS?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Validates e-mail and password and checks them with verifyLogin (lockout included). */
+export async function checkCredentials(
+  fields: Record<string, unknown>,
+  request: Request,
+): Promise<SessionUser> {
+  const email = typeof fields.email === "string" ? fields.email : "";
+  const parsed = loginSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors = withoutRequired(fieldErrors(parsed.error));
+    const missing = !email.trim() || !fields.password;
+    throw new LoginFailure(400, missing ? CREDENTIALS_REQUIRED : "Please check the form.", { email, errors });
+  }
+  const result = await verifyLogin(db, { ...parsed.data, clientAddress: clientAddress(request) });
+  if (result.status === "locked") {
+    throw new LoginFailure(429, result.message, { email, errors: {} }, Math.ceil(result.waitMs / 1000));
+  }
+  if (result.status === "invalid") throw new LoginFailure(401, result.message, { email, errors: {} });
+  return result.user;
+}
+
+export const authenticator = new Authenticator<SessionUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => checkCredentials(Object.fromEntries(form), request)),
+  "form",
+);

@@ -1,0 +1,77 @@
+import { redirect } from "@remix-run/node";
+import { db } from "~/db/db.server";
+import { userForApiToken } from "~/models/api-token.server";
+import { assertSameOrigin } from "~/utils/http.server";
+import { getUser, type SessionUser } from "./session.server";
+import { safeRedirectPath } from "./redirect";
+
+/**
+ * Where to come back to after logging in: the page itself for a GET; for a form post
+ * (e.g. Add to cart while logged out) the page the form was on, when it is ours.
+ */
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const referer = request.headers.get("Referer");
+    if (referer) {
+      try {
+        const from = new URL(referer);
+        if (from.origin === url.origin) return safeRedirectPath(from.pathname + from.search, "/");
+      } catch {
+        // an unreadable Referer: fall back to the form's address
+      }
+    }
+  }
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  return url.pathname.replace(/\.data$/, "") + url.search;
+}
+
+/** The logged-in user; a visitor is sent to `/login?redirectTo=<this page>`. Refuses cross-site posts. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  assertSameOrigin(request);
+  const user = await getUser(request);
+  if (!user) {
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: returnPath(request) })}`);
+  }
+  return user;
+}
+
+/** An admin; a visitor goes to `/login`, a customer to `/`. Refuses cross-site posts. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  assertSameOrigin(request);
+  const user = await getUser(request);
+  if (!user) throw redirect("/login");
+  if (user.role !== "admin") throw redirect("/");
+  return user;
+}
+
+/** The bearer token of an API call (`Authorization: Bearer <token>`), or null. */
+export function bearerToken(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  return match ? match[1] : null;
+}
+
+const unauthorized = (message: string) =>
+  Response.json(
+    { message },
+    { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="api"', "Cache-Control": "no-store" } },
+  );
+
+/** The user of a valid bearer token; otherwise throws `401 {message}`. */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized("Authentication required.");
+  const user = await userForApiToken(db, token);
+  if (!user) throw unauthorized("Invalid or expired token.");
+  return user;
+}
+
+/** An admin's bearer token; `401` without a valid token, `403 {message}` for a customer. */
+export async function requireApiAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (user.role !== "admin") {
+    throw Response.json({ message: "Admin access required." }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
+  return user;
+}

@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import { db as appDb } from "~/db/db.server";
+import type { DB } from "~/db/schema";
+import { getUserById, type PublicUser } from "~/models/user.server";
+import { getEnv } from "~/utils/env.server";
+
+export type SessionUser = PublicUser;
+type SessionData = { userId: number };
+
+/** How long a login lasts without another login. */
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+
+/**
+ * Sessions live in the `sessions` table. The cookie holds only a random id (signed with
+ * SESSION_SECRET); the table keys rows by the id's SHA-256, so a copy of the database
+ * gives no working cookie.
+ */
+export function createDbSessionStorage(
+  database: Kysely<DB>,
+  options: { secret: string; secure: boolean },
+): SessionStorage<SessionData> {
+  const cookie = createCookie(options.secure ? "__Host-session" : "session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+    secrets: [options.secret],
+    maxAge: SESSION_MAX_AGE_S,
+  });
+  const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + SESSION_MAX_AGE_S * 1000)).toISOString();
+  const userIdOf = (data: Partial<SessionData>) => (typeof data.userId === "number" ? data.userId : null);
+
+  return createSessionStorage<SessionData>({
+    cookie,
+    async createData(data, expires) {
+      const id = crypto.randomBytes(32).toString("base64url");
+      await database
+        .insertInto("sessions")
+        .values({ id: sha256(id), user_id: userIdOf(data), data: JSON.stringify(data), expires_at: expiry(expires) })
+        .execute();
+      return id;
+    },
+    async readData(id) {
+      const row = await database
+        .selectFrom("sessions")
+        .select(["data", "expires_at"])
+        .where("id", "=", sha256(id))
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.expires_at <= new Date().toISOString()) {
+        await database.deleteFrom("sessions").where("id", "=", sha256(id)).execute();
+        return null;
+      }
+      return JSON.parse(row.data);
+    },
+    async updateData(id, data, expires) {
+      await database
+        .updateTable("sessions")
+        .set({ data: JSON.stringify(data), user_id: userIdOf(data), expires_at: expiry(expires) })
+        .where("id", "=", sha256(id))
+        .execute();
+    },
+    async deleteData(id) {
+      if (id) await database.deleteFrom("sessions").where("id", "=", sha256(id)).execute();
+    },
+  });
+}
+
+let storage: SessionStorage<SessionData> | undefined;
+export function sessionStorage(): SessionStorage<SessionData> {
+  const env = getEnv();
+  storage ??= createDbSessionStorage(appDb, { secret: env.SESSION_SECRET, secure: env.isHttps });
+  return storage;
+}
+
+export async function getSession(request: Request): Promise<Session<SessionData>> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** The logged-in user of this request, or null. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (typeof userId !== "number") return null;
+  return getUserById(appDb, userId);
+}
+
+/**
+ * Starts a session for the user: always a new id (the old session, if any, is deleted), so
+ * an id known before login is worth nothing after it. Returns the Set-Cookie value.
+ */
+export async function createUserSession(request: Request, userId: number): Promise<string> {
+  const store = sessionStorage();
+  const old = await getSession(request);
+  if (old.id) await store.destroySession(old);
+  const session = await store.getSession();
+  session.set("userId", userId);
+  return store.commitSession(session);
+}
+
+/** Deletes the session row (a copied cookie stops working) and returns the clearing Set-Cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const store = sessionStorage();
+  return store.destroySession(await getSession(request));
+}

@@ -1,0 +1,49 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { authenticator, LoginFailure } from "~/auth/authenticator.server";
+import { safeRedirectPath } from "~/auth/redirect";
+import { createUserSession, getUser } from "~/auth/session.server";
+import { AuthForm, type AuthFormData } from "~/components/auth-form";
+import { assertSameOrigin } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in | Overland 4x4 Gear" }];
+
+const homeOf = (role: string) => (role === "admin" ? "/admin/dashboard" : "/");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  const user = await getUser(request);
+  if (user) throw redirect(redirectTo || homeOf(user.role));
+  return { redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "");
+  let user;
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (!(error instanceof LoginFailure)) throw error;
+    const headers: HeadersInit = error.retryAfterS ? { "Retry-After": String(error.retryAfterS) } : {};
+    return data<AuthFormData>(
+      { email: error.fields.email, errors: error.fields.errors, formError: error.message },
+      { status: error.status, headers },
+    );
+  }
+  const cookie = await createUserSession(request, user.id);
+  return redirectWithToast(
+    redirectTo || homeOf(user.role),
+    { type: "success", message: "Login successful!" },
+    request,
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <AuthForm mode="login" redirectTo={redirectTo} result={result} />;
+}

@@ -1,0 +1,86 @@
+import { getEnv } from "./env.server";
+
+/**
+ * Request helpers shared by every route: the cross-site POST refusal, the client address,
+ * and reading a JSON or form body.
+ */
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * True when a state-changing request comes from another site: its `Origin` is neither the
+ * shop's PUBLIC_URL nor the origin it was addressed to (or is "null"), or, without `Origin`,
+ * the browser says `Sec-Fetch-Site: cross-site`. Requests without either header (curl, API
+ * clients) are not browsers acting for someone else and pass.
+ */
+export function isCrossSiteRequest(request: Request, publicUrl = getEnv().PUBLIC_URL): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const origin = request.headers.get("Origin");
+  if (origin) {
+    if (origin === "null") return true;
+    return origin !== new URL(publicUrl).origin && origin !== new URL(request.url).origin;
+  }
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+export const CROSS_SITE_MESSAGE = "Cross-site form posts are not accepted.";
+
+/**
+ * Throws 403 for a cross-site state-changing request. `requireUser`/`requireAdmin` call it, so
+ * every guarded action has it; actions open to visitors call it first thing.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (isCrossSiteRequest(request)) {
+    throw new Response(CROSS_SITE_MESSAGE, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+}
+
+/** Like assertSameOrigin, answering JSON (for API routes that take no bearer token). */
+export function assertSameOriginApi(request: Request): void {
+  if (isCrossSiteRequest(request)) throw Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
+}
+
+/** Header the server's request hook sets from the socket (see security-headers.server.ts). */
+export const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
+
+/**
+ * The client's address when it is known: the first `X-Forwarded-For` entry when TRUST_PROXY
+ * is on (the proxy sets it), otherwise the TCP peer that the request hook recorded.
+ */
+export function clientAddress(request: Request, trustProxy = getEnv().TRUST_PROXY): string | null {
+  if (trustProxy) {
+    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddressKnown ? request.headers.get(SOCKET_ADDRESS_HEADER) || null : null;
+}
+
+let socketAddressKnown = false;
+/** Called by the request hook once it overwrites SOCKET_ADDRESS_HEADER on every request. */
+export function markSocketAddressKnown() {
+  socketAddressKnown = true;
+}
+
+/** The fields of a JSON object body or a form body, as strings (others are left out). */
+export async function readFields(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const body = await request.json().catch(() => null);
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  }
+  if (type.includes("form")) {
+    const form = await request.formData().catch(() => null);
+    return form ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : {};
+  }
+  return {};
+}
+
+/** A JSON answer that no cache keeps. */
+export function jsonNoStore(value: unknown, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(value, { ...init, headers });
+}

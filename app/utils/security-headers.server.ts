@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import diagnosticsChannel from "node:diagnostics_channel";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { markSocketAddressKnown, SOCKET_ADDRESS_HEADER } from "./http.server";
+
+/**
+ * Security headers for every response the shop sends. Documents get a Content-Security-Policy
+ * with a fresh nonce from entry.server.tsx; everything else (redirects, JSON, images, static
+ * files) gets a policy that allows nothing, filled in by the request hook below just before the
+ * status line is written. See docs/decisions/0003-security-headers-at-the-node-server.md.
+ */
+
+const RAZORPAY_SCRIPT = "https://checkout.razorpay.com";
+const RAZORPAY_API = "https://api.razorpay.com";
+
+export function createNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** The policy of an HTML page: our own files, the nonce'd inline scripts Remix emits, and Razorpay's checkout. */
+export function documentPolicy({ nonce, isHttps, dev = false }: { nonce: string; isHttps: boolean; dev?: boolean }) {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${RAZORPAY_SCRIPT}`,
+    // Inline styles cannot run code; style attributes and the checkout overlay use them.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    // Vite's live reload talks over a WebSocket while developing.
+    `connect-src 'self' ${RAZORPAY_API}${dev ? " ws: wss:" : ""}`,
+    `frame-src ${RAZORPAY_API}`,
+    `form-action 'self' ${RAZORPAY_API}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ];
+  if (isHttps) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** The policy of anything that is not a page: nothing may load, nothing may frame it. */
+export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The headers every response carries, whatever it is. */
+export function commonSecurityHeaders(isHttps: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": `camera=(), microphone=(), geolocation=(), usb=(), payment=(self "${RAZORPAY_API}")`,
+  };
+  if (isHttps) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/** Sets the common headers (and, when missing, `policy`) on a Response's headers. */
+export function applySecurityHeaders(headers: Headers, options: { isHttps: boolean; policy?: string }) {
+  for (const [name, value] of Object.entries(commonSecurityHeaders(options.isHttps))) headers.set(name, value);
+  if (!headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", options.policy ?? NON_DOCUMENT_POLICY);
+  }
+}
+
+type RequestStart = { request: IncomingMessage; response: ServerResponse; socket: Socket };
+
+const installed = globalThis as unknown as { __shopSecurityHook?: { isHttps: boolean } };
+
+/**
+ * Hooks Node's HTTP server (through its public `http.server.request.start` diagnostics channel)
+ * so that every response of this process, whoever wrote it, gets the security headers it lacks,
+ * and records the TCP peer address for per-address login throttling. Idempotent.
+ */
+export function installSecurityHeaderHook({ isHttps }: { isHttps: boolean }) {
+  if (installed.__shopSecurityHook) {
+    installed.__shopSecurityHook.isHttps = isHttps;
+    return;
+  }
+  const state = { isHttps };
+  installed.__shopSecurityHook = state;
+  diagnosticsChannel.subscribe("http.server.request.start", (message) => {
+    const { request, response, socket } = message as RequestStart;
+    // Overwritten on every request, so a client cannot choose it.
+    request.headers[SOCKET_ADDRESS_HEADER] = socket.remoteAddress ?? "";
+    const writeHead = response.writeHead;
+    response.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+      if (!this.headersSent) {
+        for (const [name, value] of Object.entries(commonSecurityHeaders(state.isHttps))) {
+          if (!this.hasHeader(name)) this.setHeader(name, value);
+        }
+        if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", NON_DOCUMENT_POLICY);
+      }
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+  });
+  markSocketAddressKnown();
+}
