@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { imageUrl } from "~/utils/images";
 import { MAX_CART_LINE_QUANTITY } from "~/utils/validation";
 
 /**
@@ -28,6 +29,8 @@ export type CartLine = {
   inStock: boolean;
   /** Units the shop can sell now (0 when the product is no longer sold). */
   stock: number;
+  /** Most this line may hold: the cap, and the stock less the user's other lines of the product. */
+  maxQuantity: number;
 };
 
 export type CartSummary = { lines: CartLine[]; totalQuantity: number; totalPaise: number };
@@ -81,7 +84,12 @@ export async function listCartLines(db: Kysely<DB>, userId: number): Promise<Car
     ])
     .orderBy("ci.id")
     .execute();
-  return rows.map((r) => ({ ...r, stock: Number(r.stock), inStock: Number(r.stock) > 0 }));
+  return rows.map((r) => {
+    const stock = Number(r.stock);
+    const others = rows.filter((o) => o.productId === r.productId && o.id !== r.id).reduce((n, o) => n + o.quantity, 0);
+    const maxQuantity = Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, stock - others));
+    return { ...r, stock, inStock: stock > 0, maxQuantity };
+  });
 }
 
 export async function getCartSummary(db: Kysely<DB>, userId: number): Promise<CartSummary> {
@@ -91,6 +99,18 @@ export async function getCartSummary(db: Kysely<DB>, userId: number): Promise<Ca
     totalQuantity: lines.reduce((n, l) => n + l.quantity, 0),
     totalPaise: lines.reduce((n, l) => n + l.pricePaise * l.quantity, 0),
   };
+}
+
+/** Descriptions of the products in the user's cart, by product id (the JSON API's cart answer has them). */
+export async function cartProductDescriptions(db: Kysely<DB>, userId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom("cart_items as ci")
+    .innerJoin("products as p", "p.id", "ci.product_id")
+    .where("ci.user_id", "=", userId)
+    .select(["p.id", "p.description"])
+    .distinct()
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.description]));
 }
 
 /** One line, only when it is the user's. */
@@ -247,4 +267,25 @@ export async function removeCartLines(db: Kysely<DB>, userId: number, lineIds: n
 /** Empties the user's cart (after a paid cart checkout, for example). */
 export async function clearCart(db: Kysely<DB>, userId: number): Promise<void> {
   await db.deleteFrom("cart_items").where("user_id", "=", userId).execute();
+}
+
+/** A cart line as the JSON API shows it (the spec's cart item: id, quantity, product {...}). */
+export function apiCartItem(line: CartLine, description = "") {
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    wheelSize: line.sizeLabel || null,
+    color: line.colorName || null,
+    maxQuantity: line.maxQuantity,
+    product: {
+      id: line.productId,
+      slug: line.slug,
+      title: line.title,
+      brand: line.brand,
+      image: imageUrl(line.image, 640),
+      price: line.pricePaise,
+      description,
+      inStock: line.inStock,
+    },
+  };
 }

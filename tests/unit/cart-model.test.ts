@@ -123,6 +123,7 @@ describe("adding to the cart", () => {
     expect(await addToCart(t.db, alice, { productId: wheel, quantity: 2, size: "17" })).toMatchObject({ ok: true, quantity: 2 });
     expect(await addToCart(t.db, alice, { productId: wheel, quantity: 6, size: "18" })).toMatchObject({ ok: true, quantity: 3, added: 3 });
     expect(await addToCart(t.db, alice, { productId: wheel, quantity: 1, size: "18" })).toEqual({ ok: false, reason: "limit", max: 3 });
+    expect((await listCartLines(t.db, alice)).map((l) => l.maxQuantity)).toEqual([2, 3]);
     // Another shopper's cart does not use up this one's stock.
     expect(await addToCart(t.db, bob, { productId: wheel, quantity: 5, size: "18" })).toMatchObject({ ok: true, quantity: 5 });
   });

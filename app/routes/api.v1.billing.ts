@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { createAddress, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
+import { jsonNoStore, readFields } from "~/utils/http.server";
+import { addressSchema, fieldErrors } from "~/utils/validation";
+
+export async function loader() {
+  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/v1/billing with the eight address fields: saves a delivery address. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return loader();
+  const user = await requireApiUser(request);
+  const parsed = addressSchema.safeParse(await readFields(request));
+  if (!parsed.success) {
+    return jsonNoStore({ message: "Failed to save address", errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const address = await createAddress(db, user.id, parsed.data);
+  if (!address) {
+    return jsonNoStore({ message: `At most ${MAX_ADDRESSES_PER_USER} addresses can be saved` }, { status: 409 });
+  }
+  return jsonNoStore({ message: "Address saved!", address }, { status: 201 });
+}

@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireApiUser } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { addToCart, apiCartItem, getCartLine } from "~/models/cart.server";
+import { jsonNoStore, readFields } from "~/utils/http.server";
+import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
+
+const option = z.string().trim().max(100).nullish();
+const schema = z.object({
+  productId: idSchema,
+  quantity: quantitySchema.optional().default(1),
+  /** The spec's name for the wheel size label; `size` is accepted too. */
+  wheelSize: option,
+  size: option,
+  color: option,
+});
+
+export async function loader() {
+  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/v1/cart/addItem {productId, quantity, wheelSize?, color?} */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return loader();
+  const user = await requireApiUser(request);
+  const parsed = schema.safeParse(await readFields(request));
+  if (!parsed.success) {
+    return jsonNoStore({ message: "Failed to add", errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const { productId, quantity, wheelSize, size, color } = parsed.data;
+  const result = await addToCart(db, user.id, { productId, quantity, size: wheelSize ?? size, color });
+  if (result.ok) {
+    const line = await getCartLine(db, user.id, result.lineId);
+    return jsonNoStore({ message: "Added to cart", added: result.added, item: line ? apiCartItem(line) : null });
+  }
+  switch (result.reason) {
+    case "not_found":
+      return jsonNoStore({ message: "Product not found" }, { status: 404 });
+    case "sold_out":
+      return jsonNoStore({ message: "Sold Out" }, { status: 409 });
+    case "invalid_option": {
+      const field = result.field === "size" ? "wheelSize" : "color";
+      return jsonNoStore({ message: result.message, errors: { [field]: result.message } }, { status: 400 });
+    }
+    case "limit":
+      return jsonNoStore({ message: "No more of this item can be added", max: result.max }, { status: 409 });
+  }
+}

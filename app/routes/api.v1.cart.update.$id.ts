@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { apiCartItem, getCartLine, updateCartLine } from "~/models/cart.server";
+import { jsonNoStore, readFields } from "~/utils/http.server";
+import { cartLineQuantitySchema, fieldErrors, idSchema } from "~/utils/validation";
+
+export async function loader() {
+  return jsonNoStore({ message: "Use PATCH." }, { status: 405, headers: { Allow: "PATCH" } });
+}
+
+/** PATCH /api/v1/cart/update/{id} {quantity}: someone else's line is 404. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH" && request.method !== "PUT") return loader();
+  const user = await requireApiUser(request);
+  const id = idSchema.safeParse(params.id);
+  if (!id.success) return jsonNoStore({ message: "Cart item not found" }, { status: 404 });
+  const body = await readFields(request);
+  const quantity = cartLineQuantitySchema.safeParse(body.quantity ?? "");
+  if (!quantity.success) {
+    return jsonNoStore(
+      { message: "Failed to sync quantity with server", errors: { quantity: fieldErrors(quantity.error).form } },
+      { status: 400 },
+    );
+  }
+  const result = await updateCartLine(db, user.id, id.data, quantity.data);
+  if (!result.ok && result.reason === "line_not_found") {
+    return jsonNoStore({ message: "Cart item not found" }, { status: 404 });
+  }
+  if (!result.ok) {
+    return jsonNoStore(
+      { message: `Only ${result.max} available`, quantity: result.quantity, max: result.max },
+      { status: 409 },
+    );
+  }
+  const line = await getCartLine(db, user.id, result.lineId);
+  return jsonNoStore({ message: "Cart updated", item: line ? apiCartItem(line) : null });
+}

@@ -1,0 +1,161 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { safeRedirectPath } from "~/auth/redirect";
+import { requireUser } from "~/auth/guards.server";
+import { getUser } from "~/auth/session.server";
+import { CartView } from "~/components/cart-lines";
+import { isFetcherSubmission } from "~/components/fetcher-flag";
+import { db } from "~/db/db.server";
+import { addToCart, getCartSummary, removeCartLines, updateCartLine } from "~/models/cart.server";
+import { assertSameOrigin } from "~/utils/http.server";
+import { refererPath } from "~/utils/referer.server";
+import { dataWithToast, redirectWithToast, type ToastInput } from "~/utils/toast.server";
+import { cartLineQuantitySchema, fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
+
+export const meta: MetaFunction = () => [{ title: "Your Cart | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => v ?? "");
+
+const addSchema = z.object({
+  productId: idSchema,
+  quantity: quantitySchema,
+  size: optionalText,
+  color: optionalText,
+});
+const updateSchema = z.object({ lineId: idSchema, quantity: cartLineQuantitySchema });
+const removeSchema = z.object({ lineId: idSchema });
+
+export const CART_MESSAGES = {
+  added: "Added to cart",
+  addFailed: "Failed to add",
+  soldOut: "Sold Out",
+  syncFailed: "Failed to sync quantity with server",
+  removed: "Item removed",
+  removeFailed: "Failed to remove item",
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { cart: await getCartSummary(db, user.id) };
+}
+
+/** What a fetcher receives from the cart action. */
+export type CartActionData = {
+  ok: boolean;
+  message?: string;
+  errors?: Record<string, string>;
+  lineId?: number;
+  /** The line's quantity as the server now holds it. */
+  quantity?: number;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const fields = Object.fromEntries(form);
+  const viaFetcher = isFetcherSubmission(form);
+  const intent = form.get("intent");
+
+  /**
+   * A fetcher gets data and a toast (shown when the root revalidates); a plain post, with or
+   * without JavaScript, a 303 back to the page it came from.
+   */
+  async function reply(result: CartActionData, toast: ToastInput | null, status = 200, back = "/cart") {
+    if (viaFetcher) {
+      // Loaders (the root's toasts among them) revalidate only after a 2xx, so a toast rides
+      // only on those; a 400 answer carries its message in the data.
+      return toast && status < 400 ? dataWithToast(result, toast, request, { status }) : data(result, { status });
+    }
+    const to = safeRedirectPath(refererPath(request), back);
+    return toast ? redirectWithToast(to, toast, request) : redirect(to, 303);
+  }
+
+  if (intent === "add") {
+    // A visitor adding from a product page logs in and comes back to that page.
+    const visitor = await getUser(request);
+    if (!visitor) {
+      const from = safeRedirectPath(refererPath(request), "/cart");
+      return redirectWithToast(`/login?${new URLSearchParams({ redirectTo: from })}`, {
+        type: "info",
+        message: "Please log in to add items to your cart.",
+      }, request);
+    }
+    const user = await requireUser(request);
+    const parsed = addSchema.safeParse(fields);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      const message = `${CART_MESSAGES.addFailed}: ${Object.values(errors)[0]}`;
+      return reply({ ok: false, message, errors }, { type: "error", message }, 400);
+    }
+    const result = await addToCart(db, user.id, parsed.data);
+    if (result.ok) {
+      const message = result.added < parsed.data.quantity ? `${CART_MESSAGES.added} (only ${result.added} more available)` : CART_MESSAGES.added;
+      return reply({ ok: true, message, lineId: result.lineId, quantity: result.quantity }, { type: "success", message });
+    }
+    if (result.reason === "not_found" || result.reason === "sold_out") {
+      return reply({ ok: false, message: CART_MESSAGES.soldOut }, { type: "error", message: CART_MESSAGES.soldOut });
+    }
+    const message =
+      result.reason === "invalid_option"
+        ? `${CART_MESSAGES.addFailed}: ${result.message}`
+        : `${CART_MESSAGES.addFailed}: no more of this item can be added`;
+    return reply({ ok: false, message }, { type: "error", message });
+  }
+
+  const user = await requireUser(request);
+
+  if (intent === "update") {
+    const parsed = updateSchema.safeParse(fields);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return reply({ ok: false, message: CART_MESSAGES.syncFailed, errors }, { type: "error", message: CART_MESSAGES.syncFailed }, 400);
+    }
+    const result = await updateCartLine(db, user.id, parsed.data.lineId, parsed.data.quantity);
+    if (result.ok) return reply({ ok: true, lineId: result.lineId, quantity: result.quantity }, null);
+    const message =
+      result.reason === "limit" ? `${CART_MESSAGES.syncFailed}: only ${result.max} available` : CART_MESSAGES.syncFailed;
+    return reply(
+      { ok: false, message, lineId: parsed.data.lineId, quantity: result.reason === "limit" ? result.quantity : undefined },
+      { type: "error", message },
+    );
+  }
+
+  if (intent === "remove") {
+    const parsed = removeSchema.safeParse(fields);
+    const removed = parsed.success ? await removeCartLines(db, user.id, [parsed.data.lineId]) : 0;
+    if (removed === 0) {
+      return reply({ ok: false, message: CART_MESSAGES.removeFailed }, { type: "error", message: CART_MESSAGES.removeFailed });
+    }
+    return reply({ ok: true, message: CART_MESSAGES.removed }, { type: "success", message: CART_MESSAGES.removed });
+  }
+
+  return reply({ ok: false, message: "Unknown cart action" }, { type: "error", message: "Unknown cart action" }, 400);
+}
+
+export default function CartPage() {
+  const { cart } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Your Cart</h1>
+      <CartView lines={cart.lines} emptyState={<EmptyCart />} />
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-10 rounded-lg border border-dashed border-gray-300 p-10 text-center">
+      <p className="text-lg font-semibold">Your cart is empty.</p>
+      <Link to="/all-products" className="mt-4 inline-block rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black">
+        Browse products
+      </Link>
+    </div>
+  );
+}
