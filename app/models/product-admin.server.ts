@@ -22,11 +22,11 @@ export const ADMIN_PAGE_SIZE = 20;
 export const SIZE_FIELDS = ["label", "diameter", "width", "boltPattern", "offset", "hubBore", "partNumber"] as const;
 export type SizeField = (typeof SIZE_FIELDS)[number];
 export type SizeRowValues = Record<SizeField, string>;
-export type ColorRowValues = {
-  name: string;
-  /** Keys of the colour's stored images that stay; undefined (API) = those of the same-named colour. */
-  keep?: string[];
-};
+/** A colour row of the form: its name, the stored images it shows, and those ticked for removal. */
+export type ColorRowValues = { name: string; stored: string[]; remove: string[] };
+/** A colour row to save: `keep` = stored image keys that stay (undefined, from the API: those of
+ * the same-named colour), `images` = new uploads. */
+export type ColorRowInput = { name: string; keep?: string[]; images: File[] };
 
 /** What the product form shows: the typed text, kept as typed so a failed save loses nothing. */
 export type ProductFormValues = {
@@ -50,7 +50,7 @@ export type ProductFormValues = {
 
 /** The raw input of a save: form values (absent colours/sizes mean "leave as they are") and files. */
 export type ProductRawInput = Omit<ProductFormValues, "colors" | "sizes" | "image"> & {
-  colors?: (ColorRowValues & { images: File[] })[];
+  colors?: ColorRowInput[];
   sizes?: SizeRowValues[];
   mainImage: File | null;
 };
@@ -67,6 +67,8 @@ export const blankSize = (): SizeRowValues => ({
   partNumber: "",
 });
 
+export const blankColor = (): ColorRowValues => ({ name: "", stored: [], remove: [] });
+
 export const emptyProductValues = (): ProductFormValues => ({
   title: "",
   slug: "",
@@ -81,7 +83,7 @@ export const emptyProductValues = (): ProductFormValues => ({
   universalFit: false,
   vehicles: [],
   image: null,
-  colors: [{ name: "", keep: [] }],
+  colors: [blankColor()],
   sizes: [blankSize()],
 });
 
@@ -276,11 +278,20 @@ function rowCount(fd: FormData, prefix: string): number {
   return Math.min(n, 50);
 }
 
-/** The HTML form: fields named `title`, ..., `colors.N.name`, `colors.N.keep`, `colors.N.images`, `sizes.N.<field>`. */
+/**
+ * The HTML form: fields named `title`, ..., `colors.N.name`, `colors.N.stored` (hidden: the stored
+ * images the row shows), `colors.N.remove` (ticked ones), `colors.N.images` (new files),
+ * `sizes.N.<field>`, `image` (main image file), `currentImage`.
+ */
 export function readProductForm(fd: FormData): { values: ProductFormValues; raw: ProductRawInput } {
-  const colorRows = Array.from({ length: rowCount(fd, "colors") }, (_, i) => ({
-    name: text(fd, `colors.${i}.name`),
-    keep: texts(fd, `colors.${i}.keep`),
+  const colors: ColorRowValues[] = Array.from({ length: rowCount(fd, "colors") }, (_, i) => {
+    const stored = texts(fd, `colors.${i}.stored`);
+    const remove = texts(fd, `colors.${i}.remove`).filter((k) => stored.includes(k));
+    return { name: text(fd, `colors.${i}.name`), stored, remove };
+  });
+  const colorRows: ColorRowInput[] = colors.map((c, i) => ({
+    name: c.name,
+    keep: c.stored.filter((k) => !c.remove.includes(k)),
     images: files(fd, `colors.${i}.images`),
   }));
   const sizes = Array.from({ length: rowCount(fd, "sizes") }, (_, i) => {
@@ -305,7 +316,7 @@ export function readProductForm(fd: FormData): { values: ProductFormValues; raw:
   const values: ProductFormValues = {
     ...base,
     image: text(fd, "currentImage") || null,
-    colors: colorRows.map(({ name, keep }) => ({ name, keep })),
+    colors,
     sizes,
   };
   const mainImage = files(fd, "image")[0] ?? null;
@@ -467,7 +478,7 @@ export async function getProductForEdit(
     universalFit: p.universal_fit === 1,
     vehicles: vehicles.map((v) => v.slug),
     image: p.image,
-    colors: colors.map((c) => ({ name: c.name, keep: c.images })),
+    colors: colors.map((c) => ({ name: c.name, stored: c.images, remove: [] })),
     sizes: sizes.map((s) => ({
       label: s.label,
       diameter: String(s.diameter),
@@ -478,7 +489,7 @@ export async function getProductForEdit(
       partNumber: s.part_number,
     })),
   };
-  if (values.colors.length === 0) values.colors.push({ name: "", keep: [] });
+  if (values.colors.length === 0) values.colors.push(blankColor());
   if (values.sizes.length === 0) values.sizes.push(blankSize());
   return { id: p.id, values, colors };
 }
@@ -923,4 +934,44 @@ export async function catalogStats(db: Kysely<DB>) {
     totalUsers: Number(users.total),
     outOfStock: Number(products.outOfStock),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The HTML form's submit, including the row buttons that work without JavaScript
+
+export type ProductFormOutcome =
+  | { kind: "rows"; values: ProductFormValues }
+  | { kind: "invalid"; values: ProductFormValues; errors: FieldErrors }
+  | { kind: "saved"; id: number }
+  | { kind: "not-found" };
+
+const MAX_ROWS = 20;
+
+/** Applies "add-color", "remove-color:N", "add-size", "remove-size:N" to the typed values. */
+export function applyRowIntent(values: ProductFormValues, intent: string): ProductFormValues {
+  const [what, at] = intent.split(":");
+  const index = Number(at);
+  const next = { ...values, colors: [...values.colors], sizes: [...values.sizes] };
+  if (what === "add-color" && next.colors.length < MAX_ROWS) next.colors.push(blankColor());
+  if (what === "add-size" && next.sizes.length < MAX_ROWS) next.sizes.push(blankSize());
+  if (what === "remove-color" && Number.isInteger(index)) next.colors.splice(index, 1);
+  if (what === "remove-size" && Number.isInteger(index)) next.sizes.splice(index, 1);
+  return next;
+}
+
+/** One post of the product form (create: id = null): a row change, or a save. */
+export async function handleProductForm(
+  db: Kysely<DB>,
+  id: number | null,
+  fd: FormData,
+  fileErrors: FieldErrors,
+  opts: SaveOptions,
+): Promise<ProductFormOutcome> {
+  const { values, raw } = readProductForm(fd);
+  const intent = text(fd, "intent");
+  if (intent && intent !== "save") return { kind: "rows", values: applyRowIntent(values, intent) };
+  const result = await submitProduct(db, id, raw, { ...opts, extraErrors: fileErrors });
+  if (result.ok) return { kind: "saved", id: result.id };
+  if (result.notFound) return { kind: "not-found" };
+  return { kind: "invalid", values, errors: result.errors };
 }

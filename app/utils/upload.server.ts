@@ -125,3 +125,9 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   }
   return null;
 }
+
+/** The body of a form post: multipart under the product limits, or a plain urlencoded form. */
+export async function readFormBody(request: Request, limits: UploadLimits = PRODUCT_UPLOAD_LIMITS): Promise<ParsedUpload> {
+  if (isMultipart(request)) return parseMultipartUpload(request, limits);
+  return { formData: await request.formData(), fileErrors: {} };
+}
