@@ -19,6 +19,9 @@ await boot();
 // Every response of this server, resource routes and static files included, gets the security headers.
 installSecurityHeaderHook({ isHttps: getEnv().isHttps });
 
+// server.mjs keys its cache of anonymous pages on the catalogue version.
+export { catalogVersion } from "./models/catalog-version.server";
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

@@ -1,0 +1,407 @@
+/**
+ * `npm run bench`: how fast the shop answers, measured against what plain HTTP manages on the
+ * same machine in the same run (figures on a shared machine drift; their ratio does not).
+ *
+ * 1. builds the shop for production into bench/tmp/build;
+ * 2. generates a 10,000-product catalogue into a fresh temporary database;
+ * 3. starts the shop the way `npm start` does (NODE_ENV=production) on that database;
+ * 4. records the exact bytes the shop answers for each URL and starts a baseline server
+ *    (plain node:http) that replays them;
+ * 5. for each URL, with autocannon on loopback: a warm-up, then 10 s at 32 connections against the
+ *    shop and then against the baseline;
+ * 6. prints a table, writes bench/results.json and ends with one summary line. It also reports the
+ *    shop's peak RSS and the gzip size of the JavaScript each page loads.
+ *
+ * Options: --products N (10000), --duration S (10), --connections C (32), --warmup S (3),
+ * --skip-build (reuse bench/tmp/build), --only name[,name] (just those URLs).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import {
+  formatResults,
+  formatTable,
+  makeRow,
+  parseAutocannon,
+  scriptUrlsFromHtml,
+  summaryLine,
+  type AutocannonResult,
+  type Row,
+  type Target,
+} from "./bench-lib";
+import {
+  buildForProduction,
+  freePort,
+  removeDatabase,
+  ROOT,
+  startShop,
+  TMP,
+  UPLOADS,
+  waitFor,
+} from "./bench-support";
+import { generateCatalog } from "./generate-catalog";
+
+const { values: opts } = parseArgs({
+  options: {
+    products: { type: "string", default: "10000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+    warmup: { type: "string", default: "3" },
+    "skip-build": { type: "boolean", default: false },
+    only: { type: "string" },
+    server: { type: "string", default: "own" },
+  },
+});
+const PRODUCTS = Number(opts.products);
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const WARMUP = Number(opts.warmup);
+
+const DB_FILE = path.join(TMP, "shop.db");
+const RESULTS = path.join(ROOT, "bench", "results.json");
+const RSS_LIMIT_MB = 300;
+const JS_LIMIT_BYTES = 120_000;
+/** What a browser sends; the shop may compress, and the baseline replays whatever it sent. */
+const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "accept-language": "en-IN,en;q=0.9",
+  "user-agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+};
+
+const HTML: Target = { p99Ms: 50 };
+const HTML_RATIO: Target = { p99Ms: 50, minRatio: 0.3 };
+const SEARCH: Target = { p99Ms: 20 };
+const ALL_PRODUCTS: Target = { p99Ms: 100 };
+
+type Page = { name: string; url: string; target: Target; loggedIn?: boolean; html?: boolean };
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+async function main() {
+  buildForProduction(opts["skip-build"], log);
+  removeDatabase(DB_FILE);
+  log(`generating ${PRODUCTS} products`);
+  await generateCatalog({ file: DB_FILE, products: PRODUCTS, uploadsDir: UPLOADS, log: (m) => log(m) });
+  const sample = pickSamples(DB_FILE);
+
+  const shopPort = await freePort();
+  const origin = `http://127.0.0.1:${shopPort}`;
+  const server = opts.server === "remix-serve" ? "remix-serve" : "own";
+  const shop = startShop({ port: shopPort, publicUrl: origin, databaseFile: DB_FILE, server, log });
+  let baseline: ChildProcess | undefined;
+  const rssSamples: number[] = [];
+  const rssTimer = setInterval(() => rssSamples.push(readRss(shop.pid)), 250);
+  try {
+    await waitFor(`${origin}/healthz`, 60_000);
+    log(`shop is up on ${origin} (pid ${shop.pid})`);
+    const cookie = await logIn(origin, sample.productId);
+
+    const all: Page[] = [
+      { name: "home", url: "/", target: HTML, html: true },
+      {
+        name: "all-products (filtered, p3)",
+        url: `/all-products?category=wheels&category=suspension&category=lights&minPrice=1000&maxPrice=500000&page=3`,
+        target: HTML,
+        html: true,
+      },
+      { name: "category wheels", url: "/category/wheels", target: HTML_RATIO, html: true },
+      { name: "product", url: `/product/${sample.productId}`, target: HTML_RATIO, html: true },
+      { name: "search page", url: "/search?q=winch", target: { p99Ms: Math.min(HTML.p99Ms!, SEARCH.p99Ms!) }, html: true },
+      { name: "search (header)", url: await headerSearchUrl(origin, "winch"), target: SEARCH },
+      { name: "api allProducts (full)", url: "/api/v1/allProducts", target: ALL_PRODUCTS },
+      { name: "api allProducts (paged)", url: "/api/v1/allProducts?page=2&limit=24", target: ALL_PRODUCTS },
+      { name: "api search", url: "/api/v1/search?query=arb", target: SEARCH },
+      { name: "cart (logged in)", url: "/cart", target: HTML, loggedIn: true, html: true },
+    ];
+    const only = opts.only?.split(",").map((s) => s.trim());
+    const pages = only ? all.filter((p) => only.some((o) => p.name.startsWith(o))) : all;
+
+    // Record the exact bytes the shop answers, and hand them to the baseline.
+    const recordings: Record<string, { status: number; headers: http.IncomingHttpHeaders; body: string }> = {};
+    const headerRows: string[][] = [];
+    for (const page of pages) {
+      const headers = { ...BROWSER_HEADERS, ...(page.loggedIn && cookie ? { cookie } : {}) };
+      const res = await rawGet(origin + page.url, headers);
+      if (res.status !== 200) log(`warning: ${page.url} answered ${res.status}`);
+      recordings[page.url] = { status: res.status, headers: res.headers, body: res.body.toString("base64") };
+      headerRows.push([
+        page.name,
+        String(res.status),
+        String(res.headers["content-encoding"] ?? "-"),
+        res.headers.etag ? "yes" : "-",
+        String(res.headers["cache-control"] ?? "-"),
+      ]);
+    }
+    const recordFile = path.join(TMP, "recordings.json");
+    fs.writeFileSync(recordFile, JSON.stringify(recordings));
+    const basePort = await freePort();
+    baseline = spawn(process.execPath, [path.join(ROOT, "scripts", "bench-baseline.mjs"), recordFile, String(basePort)], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await waitFor(`http://127.0.0.1:${basePort}/__ready`, 10_000, true);
+
+    const rows: Row[] = [];
+    for (const page of pages) {
+      const headers = { ...BROWSER_HEADERS, ...(page.loggedIn && cookie ? { cookie } : {}) };
+      log(`${page.name}: ${page.url}`);
+      await load(origin + page.url, headers, WARMUP);
+      const shopResult = parseAutocannon(await load(origin + page.url, headers, DURATION));
+      await load(`http://127.0.0.1:${basePort}${page.url}`, headers, Math.min(WARMUP, 2));
+      const baseResult = parseAutocannon(await load(`http://127.0.0.1:${basePort}${page.url}`, headers, DURATION));
+      const bytes = Buffer.from(recordings[page.url].body, "base64").length;
+      const row = makeRow(page.name, page.url, bytes, shopResult, baseResult, page.target);
+      rows.push(row);
+      log(
+        `  shop ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms, baseline ${row.baseline.rps.toFixed(0)} req/s, ` +
+          `ratio ${row.ratio === null ? "n/a" : (row.ratio * 100).toFixed(1) + "%"}${row.shop.errors ? `, ${row.shop.errors} errors` : ""}`,
+      );
+    }
+
+    const pageJs = await measurePageJs(
+      origin,
+      pages.filter((p) => p.html),
+      cookie,
+    );
+    clearInterval(rssTimer);
+    const peakRssMb = Math.max(readPeakRss(shop.pid), ...rssSamples) / 1024;
+
+    console.log("");
+    console.log(
+      `Shop vs baseline, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s each (${os.cpus().length} CPUs, Node ${process.version})`,
+    );
+    console.log(formatResults(rows));
+    console.log("");
+    console.log(formatTable(["page", "status", "encoding", "etag", "cache-control"], headerRows));
+    console.log("");
+    console.log(
+      formatTable(
+        ["page JavaScript", "files", "gzip"],
+        pageJs.map((j) => [j.page, String(j.files), `${(j.gzipBytes / 1000).toFixed(1)} kB`]),
+      ),
+    );
+    console.log(`\nshop peak RSS: ${peakRssMb.toFixed(0)} MB`);
+
+    const summary = summaryLine({ rows, peakRssMb, rssLimitMb: RSS_LIMIT_MB, pageJs, jsLimitBytes: JS_LIMIT_BYTES });
+    fs.writeFileSync(
+      RESULTS,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
+          settings: { products: PRODUCTS, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
+          rows,
+          headers: headerRows.map(([page, status, encoding, etag, cacheControl]) => ({ page, status, encoding, etag, cacheControl })),
+          peakRssMb: Math.round(peakRssMb),
+          pageJs,
+          summary,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+    console.log(`\nwrote ${path.relative(ROOT, RESULTS)}`);
+    console.log(summary);
+  } finally {
+    clearInterval(rssTimer);
+    baseline?.kill("SIGTERM");
+    shop.kill("SIGTERM");
+  }
+}
+
+/** The product page to measure (a wheel: colours, sizes, recommendations) and one to put in the cart. */
+function pickSamples(file: string) {
+  const raw = new Database(file, { readonly: true });
+  try {
+    const wheel = raw
+      .prepare(
+        `select p.id from products p join categories c on c.id = p.category_id
+         where c.slug = 'wheels' and p.hidden_at is null and p.stock > 0
+           and exists (select 1 from product_sizes s where s.product_id = p.id)
+         order by p.id limit 1 offset 50`,
+      )
+      .get() as { id: number } | undefined;
+    const any = raw.prepare("select id from products where hidden_at is null and stock > 0 order by id limit 1").get() as
+      | { id: number }
+      | undefined;
+    const productId = wheel?.id ?? any?.id;
+    if (!productId) throw new Error("the generated catalogue has no product in stock");
+    return { productId };
+  } finally {
+    raw.close();
+  }
+}
+
+/** Registers a customer, logs in through the login form and puts a few products in the cart. */
+async function logIn(origin: string, productId: number): Promise<string | undefined> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-123";
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  };
+  const post = async (url: string, fields: Record<string, string>) => {
+    const page = await fetch(origin + url, { headers: { cookie: cookie() }, redirect: "manual" });
+    keep(page);
+    const form = new URLSearchParams({ ...hiddenInputs(await page.text()), ...fields });
+    const res = await fetch(origin + url, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { cookie: cookie(), origin, "content-type": "application/x-www-form-urlencoded" },
+    });
+    keep(res);
+    return res;
+  };
+  const signup = await post("/signup", { email, password, confirmPassword: password });
+  if (signup.status >= 400) {
+    log(`warning: /signup answered ${signup.status}; trying the API`);
+    await fetch(`${origin}/api/v1/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email, password }),
+    });
+  }
+  const login = await post("/login", { email, password });
+  if (login.status >= 400 || jar.size === 0) {
+    log(`warning: could not log in (${login.status}); /cart will be measured logged out`);
+    return undefined;
+  }
+  for (const quantity of ["2", "1"]) {
+    const res = await fetch(`${origin}/cart`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", productId: String(productId), quantity }),
+      redirect: "manual",
+      headers: { cookie: cookie(), origin, "content-type": "application/x-www-form-urlencoded" },
+    });
+    keep(res);
+  }
+  return cookie();
+}
+
+function hiddenInputs(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const tag of html.match(/<input\b[^>]*type="hidden"[^>]*>/gi) ?? []) {
+    const name = /\bname="([^"]*)"/.exec(tag)?.[1];
+    const value = /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? "";
+    if (name) out[name] = value.replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+  }
+  return out;
+}
+
+/** The URL the header's search box fetches as you type (the search resource route). */
+async function headerSearchUrl(origin: string, q: string): Promise<string> {
+  for (const candidate of [`/resources/search?q=${q}`, `/search.data?q=${q}`]) {
+    const res = await fetch(origin + candidate, { redirect: "manual" });
+    await res.arrayBuffer();
+    if (res.status === 200) return candidate;
+  }
+  return `/search.data?q=${q}`;
+}
+
+function load(url: string, headers: Record<string, string>, seconds: number): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 10 }, (err, result) =>
+      err ? reject(err) : resolve(result as unknown as AutocannonResult),
+    );
+  });
+}
+
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Gzip size of the JavaScript each page loads, as Chromium fetches it (module preloads and lazy chunks). */
+async function measurePageJs(origin: string, pages: Page[], cookie: string | undefined) {
+  const out: { page: string; files: number; gzipBytes: number }[] = [];
+  const gzipSize = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
+  const chromiumPath = "/usr/bin/chromium";
+  if (fs.existsSync(chromiumPath)) {
+    const { chromium } = await import("@playwright/test");
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+    try {
+      for (const page of pages) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+        if (page.loggedIn && cookie) {
+          await context.addCookies(
+            cookie.split("; ").map((c) => {
+              const eq = c.indexOf("=");
+              return { name: c.slice(0, eq), value: c.slice(eq + 1), url: origin };
+            }),
+          );
+        }
+        const tab = await context.newPage();
+        const scripts = new Map<string, Promise<number>>();
+        tab.on("response", (res) => {
+          if (res.request().resourceType() === "script" && !scripts.has(res.url())) {
+            scripts.set(res.url(), res.body().then(gzipSize, () => 0));
+          }
+        });
+        await tab.goto(origin + page.url, { waitUntil: "networkidle" });
+        await tab.mouse.wheel(0, 4000);
+        await tab.waitForLoadState("networkidle");
+        const sizes = await Promise.all(scripts.values());
+        out.push({ page: page.name, files: sizes.length, gzipBytes: sizes.reduce((a, b) => a + b, 0) });
+        await context.close();
+      }
+      return out;
+    } finally {
+      await browser.close();
+    }
+  }
+  log("no Chromium: counting the scripts named in each page's HTML");
+  for (const page of pages) {
+    const html = await (await fetch(origin + page.url, { headers: page.loggedIn && cookie ? { cookie } : {} })).text();
+    const urls = scriptUrlsFromHtml(html);
+    let total = 0;
+    for (const u of urls) total += gzipSize(Buffer.from(await (await fetch(new URL(u, origin))).arrayBuffer()));
+    out.push({ page: page.name, files: urls.length, gzipBytes: total });
+  }
+  return out;
+}
+
+/** Current resident set of a process in kB (0 once it is gone). */
+function readRss(pid: number | undefined): number {
+  return readStatus(pid, "VmRSS");
+}
+
+/** Peak resident set of a process in kB, as the kernel counted it. */
+function readPeakRss(pid: number | undefined): number {
+  return readStatus(pid, "VmHWM");
+}
+
+function readStatus(pid: number | undefined, field: string): number {
+  if (!pid) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

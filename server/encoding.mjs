@@ -1,0 +1,64 @@
+// Compression helpers shared by the page cache and the static files.
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
+
+/** Whether a Content-Type is worth compressing. */
+export function isCompressible(contentType) {
+  return COMPRESSIBLE.test(contentType ?? "");
+}
+
+/** The best encoding the client accepts among `available`: "br", "gzip" or "identity". */
+export function pickEncoding(acceptEncoding, available = ["br", "gzip"]) {
+  const accepted = new Map();
+  for (const part of String(acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (available.includes("br") && ok("br")) return "br";
+  if (available.includes("gzip") && ok("gzip")) return "gzip";
+  return "identity";
+}
+
+/**
+ * The body in every encoding we serve, compressed once. Bodies under 1 kB, or not worth it,
+ * keep only the identity version.
+ */
+export function encodeVariants(body, contentType) {
+  const variants = { identity: body };
+  if (body.length >= 1024 && isCompressible(contentType)) {
+    const gzip = zlib.gzipSync(body, { level: 6 });
+    const br = zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > 512 * 1024 ? 5 : 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    if (gzip.length < body.length) variants.gzip = gzip;
+    if (br.length < body.length) variants.br = br;
+  }
+  return variants;
+}
+
+/** A weak validator of the identity body (the same for every encoding of it). */
+export function etagOf(body) {
+  return `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+/** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(ifNoneMatch, etag) {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = (t) => t.trim().replace(/^W\//, "");
+  const want = bare(etag);
+  return ifNoneMatch.split(",").some((t) => bare(t) === want);
+}
+
+/** Size in bytes of every variant held. */
+export function variantsSize(variants) {
+  return Object.values(variants).reduce((n, b) => n + b.length, 0);
+}

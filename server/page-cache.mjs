@@ -1,0 +1,227 @@
+// In-process cache of rendered anonymous catalogue pages and JSON (see docs/decisions/0004).
+//
+// - Only GET/HEAD requests without a Cookie or Authorization header, on the public catalogue
+//   paths below, are looked up or stored: a logged-in shopper (or one with a vehicle, a toast or
+//   any other cookie) always gets a fresh render.
+// - Only 200 answers that set no cookie and do not say private/no-store are stored.
+// - Every entry carries the catalogue version it was rendered at; when the catalogue changes
+//   (catalogVersion() moves) every entry is dropped, so nothing stale is ever served.
+// - Bodies are compressed once (br, gzip) and answered with an ETag; If-None-Match gets a 304.
+// - Bounded by bytes (least recently used entries go first).
+import crypto from "node:crypto";
+import { encodeVariants, etagMatches, etagOf, pickEncoding, variantsSize } from "./encoding.mjs";
+
+/** Public catalogue URLs: the same for every anonymous visitor. `.data` is Remix's single-fetch twin. */
+export const PUBLIC_PATHS = [
+  /^\/(_root\.data)?$/,
+  /^\/(all-products|search|brands|vehicles|about|contactus)(\.data)?$/,
+  /^\/(category|product|vehicles)\/[^/]+(\.data)?$/,
+  /^\/resources\/search$/,
+  /^\/api\/v1\/(allProducts|search|product|stats)$/,
+  /^\/api\/v1\/product\/[^/]+$/,
+  /^\/api\/v1\/products\/(brand|category)\/[^/]+$/,
+  /^\/(sitemap\.xml|robots\.txt)$/,
+];
+
+export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const JSON_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
+
+const MAX_URL_LENGTH = 1024;
+/** Headers of the rendered answer that are not replayed (recomputed or per-connection). */
+const DROPPED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "cache-control",
+  "set-cookie",
+]);
+
+/** Whether this request may be answered from (and stored in) the cache. */
+export function isCacheableRequest(method, url, headers) {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (headers.cookie || headers.authorization) return false;
+  if (!url || url.length > MAX_URL_LENGTH) return false;
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  return PUBLIC_PATHS.some((re) => re.test(pathname));
+}
+
+/** Whether a rendered answer (status and a Headers object) may be stored. */
+export function isStorableResponse(status, headers) {
+  if (status !== 200) return false;
+  if (headers.has("set-cookie")) return false;
+  if (/\b(private|no-store|no-cache)\b/i.test(headers.get("cache-control") ?? "")) return false;
+  return Boolean(headers.get("content-type"));
+}
+
+/**
+ * A page rendered with a Content-Security-Policy nonce can't be replayed with that nonce (a nonce
+ * must never be reused). The stored copy instead allows exactly its own inline scripts and styles
+ * by hash. Returns the policy to store, or null when the page can't be expressed that way
+ * (something external carries the nonce).
+ */
+export function policyWithHashes(policy, html) {
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  if (!nonce) return policy;
+  const hashes = { script: [], style: [] };
+  const tagRe = /<(script|style|link)\b([^>]*)>/gi;
+  let m;
+  while ((m = tagRe.exec(html))) {
+    const [, tag, attrs] = m;
+    if (!attrs.includes(`nonce="${nonce}"`)) continue;
+    const kind = tag.toLowerCase();
+    if (kind === "link" || /\bsrc=/i.test(attrs)) return null;
+    const close = html.indexOf(`</${kind}>`, tagRe.lastIndex);
+    if (close === -1) return null;
+    const content = html.slice(tagRe.lastIndex, close);
+    hashes[kind].push(`'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`);
+    tagRe.lastIndex = close;
+  }
+  return policy
+    .split(";")
+    .map((directive) => {
+      const name = directive.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+      const kind = name.startsWith("script-src") ? "script" : name.startsWith("style-src") ? "style" : null;
+      const replacement = kind ? [...new Set(hashes[kind])].join(" ") : "";
+      return directive.replace(/\s*'nonce-[^']+'/g, replacement ? ` ${replacement}` : "");
+    })
+    .join(";");
+}
+
+/**
+ * @param {{ version: () => number | string, maxBytes?: number, maxEntryBytes?: number }} options
+ */
+export function createPageCache({ version, maxBytes = 64 * 1024 * 1024, maxEntryBytes = 8 * 1024 * 1024 }) {
+  /** @type {Map<string, any>} */
+  const entries = new Map();
+  /** @type {Map<string, Promise<any>>} */
+  const pending = new Map();
+  let bytes = 0;
+  let seenVersion = version();
+  const stats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+
+  function checkVersion() {
+    const v = version();
+    if (v !== seenVersion) {
+      entries.clear();
+      bytes = 0;
+      seenVersion = v;
+    }
+    return v;
+  }
+
+  function remove(key) {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= e.size;
+  }
+
+  /** The fresh entry for `key`, or undefined. */
+  function get(key) {
+    checkVersion();
+    const e = entries.get(key);
+    if (!e) {
+      stats.misses += 1;
+      return undefined;
+    }
+    // Most recently used last.
+    entries.delete(key);
+    entries.set(key, e);
+    stats.hits += 1;
+    return e;
+  }
+
+  /**
+   * Stores a rendered answer; returns the entry, or null when it may not be stored.
+   * `renderedAt` is the catalogue version read before rendering began: an answer rendered while
+   * the catalogue changed is served once but never stored.
+   */
+  function set(key, { status, headers, body }, renderedAt) {
+    if (!isStorableResponse(status, headers) || body.length > maxEntryBytes) return null;
+    const kept = {};
+    for (const [name, value] of headers) if (!DROPPED.has(name)) kept[name] = value;
+    const type = headers.get("content-type") ?? "";
+    const isHtml = /^text\/html/i.test(type);
+    const csp = headers.get("content-security-policy");
+    if (csp && isHtml) {
+      const hashed = policyWithHashes(csp, body.toString("utf8"));
+      if (hashed === null) return null;
+      kept["content-security-policy"] = hashed;
+    }
+    const variants = encodeVariants(body, type);
+    const entry = {
+      status,
+      headers: kept,
+      etag: etagOf(body),
+      cacheControl: /json/i.test(type) ? JSON_CACHE_CONTROL : HTML_CACHE_CONTROL,
+      variants,
+      size: variantsSize(variants) + key.length,
+    };
+    if (renderedAt !== checkVersion() || entry.size > maxBytes) return entry;
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.size;
+    stats.stores += 1;
+    for (const [oldKey] of entries) {
+      if (bytes <= maxBytes) break;
+      remove(oldKey);
+      stats.evictions += 1;
+    }
+    return entry;
+  }
+
+  /**
+   * One render per key at a time: concurrent misses for the same URL wait for the first.
+   * `render` resolves to an entry, or to null when the answer was not storable.
+   */
+  function once(key, render) {
+    let p = pending.get(key);
+    if (!p) {
+      p = render().finally(() => pending.delete(key));
+      pending.set(key, p);
+      return { promise: p, leader: true };
+    }
+    return { promise: p, leader: false };
+  }
+
+  return {
+    get,
+    set,
+    once,
+    version: checkVersion,
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+    stats,
+  };
+}
+
+/** Writes a cached entry to a node:http response (304 when the client holds it already). */
+export function sendEntry(req, res, entry, extraHeaders = {}) {
+  const common = {
+    etag: entry.etag,
+    "cache-control": entry.cacheControl,
+    vary: "Accept-Encoding, Cookie",
+    ...extraHeaders,
+  };
+  if (etagMatches(req.headers["if-none-match"], entry.etag)) {
+    res.writeHead(304, common);
+    res.end();
+    return;
+  }
+  const chosen = pickEncoding(req.headers["accept-encoding"], Object.keys(entry.variants));
+  const body = entry.variants[chosen];
+  const headers = { ...entry.headers, ...common, "content-length": String(body.length) };
+  if (chosen !== "identity") headers["content-encoding"] = chosen;
+  res.writeHead(entry.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}

@@ -1,0 +1,219 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { etagMatches, pickEncoding } from "../../server/encoding.mjs";
+import {
+  createPageCache,
+  isCacheableRequest,
+  isStorableResponse,
+  policyWithHashes,
+  sendEntry,
+} from "../../server/page-cache.mjs";
+
+const html = (text: string) =>
+  Buffer.from(`<!DOCTYPE html><html><body><h1>${text}</h1>${"<p>gear</p>".repeat(200)}</body></html>`);
+const htmlHeaders = (extra: Record<string, string> = {}) =>
+  new Headers({ "content-type": "text/html; charset=utf-8", ...extra });
+
+function fakeRes() {
+  const out: { status?: number; headers?: Record<string, string>; body?: Buffer } = {};
+  return {
+    out,
+    writeHead(status: number, headers: Record<string, string>) {
+      out.status = status;
+      out.headers = headers;
+      return this;
+    },
+    end(body?: Buffer) {
+      out.body = body;
+    },
+  };
+}
+
+describe("which requests the page cache may answer", () => {
+  it("takes anonymous GET and HEAD requests for public catalogue URLs", () => {
+    for (const url of [
+      "/",
+      "/_root.data",
+      "/all-products?category=wheels&page=3",
+      "/category/wheels",
+      "/product/42",
+      "/product/42.data?_routes=routes%2Fproduct.%24id",
+      "/search?q=winch",
+      "/api/v1/allProducts",
+      "/api/v1/search?query=arb",
+    ]) {
+      expect(isCacheableRequest("GET", url, {}), url).toBe(true);
+    }
+    expect(isCacheableRequest("HEAD", "/category/wheels", {})).toBe(true);
+  });
+
+  it("never takes a request with a cookie or a bearer token, a POST, or a private URL", () => {
+    expect(isCacheableRequest("GET", "/product/42", { cookie: "session=abc" })).toBe(false);
+    expect(isCacheableRequest("GET", "/product/42", { cookie: "vehicle=toyota_hilux" })).toBe(false);
+    expect(isCacheableRequest("GET", "/api/v1/allProducts", { authorization: "Bearer x" })).toBe(false);
+    expect(isCacheableRequest("POST", "/product/42", {})).toBe(false);
+    for (const url of ["/cart", "/checkout", "/login", "/userOrders", "/admin/dashboard", "/api/v1/cart", "/order/1"]) {
+      expect(isCacheableRequest("GET", url, {}), url).toBe(false);
+    }
+    expect(isCacheableRequest("GET", `/search?q=${"x".repeat(2000)}`, {})).toBe(false);
+  });
+
+  it("stores only a 200 that sets no cookie and is not private", () => {
+    expect(isStorableResponse(200, htmlHeaders())).toBe(true);
+    expect(isStorableResponse(404, htmlHeaders())).toBe(false);
+    expect(isStorableResponse(302, htmlHeaders())).toBe(false);
+    expect(isStorableResponse(200, htmlHeaders({ "set-cookie": "toast=1" }))).toBe(false);
+    expect(isStorableResponse(200, htmlHeaders({ "cache-control": "private, max-age=0" }))).toBe(false);
+    expect(isStorableResponse(200, htmlHeaders({ "cache-control": "no-store" }))).toBe(false);
+  });
+});
+
+describe("createPageCache", () => {
+  it("serves what it stored until the catalogue version moves, then forgets everything", () => {
+    let version = 1;
+    const cache = createPageCache({ version: () => version });
+    expect(cache.get("/product/1")).toBeUndefined();
+    expect(cache.set("/product/1", { status: 200, headers: htmlHeaders(), body: html("one") }, 1)).not.toBeNull();
+    expect(cache.get("/product/1")?.variants.identity.toString()).toContain("one");
+    version = 2;
+    expect(cache.get("/product/1")).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("does not store an answer rendered while the catalogue changed, and never one that sets a cookie", () => {
+    let version = 1;
+    const cache = createPageCache({ version: () => version });
+    const renderedAt = cache.version();
+    version = 2;
+    const entry = cache.set("/", { status: 200, headers: htmlHeaders(), body: html("old") }, renderedAt);
+    expect(entry).not.toBeNull(); // served once to the request that rendered it...
+    expect(cache.get("/")).toBeUndefined(); // ...but not kept
+    expect(cache.set("/", { status: 200, headers: htmlHeaders({ "set-cookie": "a=b" }), body: html("x") }, 2)).toBeNull();
+    expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("drops the least recently used entries beyond its byte budget", () => {
+    const cache = createPageCache({ version: () => 1, maxBytes: 3_000 });
+    const small = (t: string) => Buffer.from(t.padEnd(900, "."));
+    const headers = new Headers({ "content-type": "application/octet-stream" });
+    cache.set("/a", { status: 200, headers, body: small("a") }, 1);
+    cache.set("/b", { status: 200, headers, body: small("b") }, 1);
+    cache.get("/a");
+    cache.set("/c", { status: 200, headers, body: small("c") }, 1);
+    cache.set("/d", { status: 200, headers, body: small("d") }, 1);
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(3_000);
+  });
+
+  it("renders once for concurrent misses of the same URL", async () => {
+    const cache = createPageCache({ version: () => 1 });
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return { entry: "e" };
+    };
+    const calls = [cache.once("/x", render), cache.once("/x", render), cache.once("/x", render)];
+    expect(calls.map((c) => c.leader)).toEqual([true, false, false]);
+    expect(await Promise.all(calls.map((c) => c.promise))).toEqual([{ entry: "e" }, { entry: "e" }, { entry: "e" }]);
+    expect(renders).toBe(1);
+    expect(cache.once("/x", render).leader).toBe(true);
+  });
+});
+
+describe("sendEntry", () => {
+  const cache = createPageCache({ version: () => 1 });
+  const entry = cache.set("/p", { status: 200, headers: htmlHeaders({ "x-frame-options": "DENY" }), body: html("p") }, 1)!;
+
+  it("answers compressed with an ETag, the cache policy and the page's own headers", () => {
+    const res = fakeRes();
+    sendEntry({ method: "GET", headers: { "accept-encoding": "gzip, deflate, br" } }, res, entry);
+    expect(res.out.status).toBe(200);
+    expect(res.out.headers).toMatchObject({
+      "content-encoding": "br",
+      "content-type": "text/html; charset=utf-8",
+      "x-frame-options": "DENY",
+      vary: "Accept-Encoding, Cookie",
+    });
+    expect(res.out.headers?.["cache-control"]).toMatch(/stale-while-revalidate/);
+    expect(zlib.brotliDecompressSync(res.out.body!).toString()).toContain("<h1>p</h1>");
+    expect(Number(res.out.headers?.["content-length"])).toBe(res.out.body!.length);
+
+    const gz = fakeRes();
+    sendEntry({ method: "GET", headers: { "accept-encoding": "gzip" } }, gz, entry);
+    expect(zlib.gunzipSync(gz.out.body!).toString()).toContain("<h1>p</h1>");
+
+    const plain = fakeRes();
+    sendEntry({ method: "GET", headers: {} }, plain, entry);
+    expect(plain.out.headers?.["content-encoding"]).toBeUndefined();
+    expect(plain.out.body!.toString()).toContain("<h1>p</h1>");
+  });
+
+  it("answers 304 without a body when the client holds the same ETag", () => {
+    const res = fakeRes();
+    sendEntry({ method: "GET", headers: { "if-none-match": entry.etag } }, res, entry);
+    expect(res.out.status).toBe(304);
+    expect(res.out.body).toBeUndefined();
+    expect(res.out.headers?.etag).toBe(entry.etag);
+  });
+
+  it("sends no body to HEAD", () => {
+    const res = fakeRes();
+    sendEntry({ method: "HEAD", headers: {} }, res, entry);
+    expect(res.out.status).toBe(200);
+    expect(res.out.body).toBeUndefined();
+  });
+});
+
+describe("a page rendered with a CSP nonce", () => {
+  const nonce = "abc123+/=";
+  const policy = `default-src 'self'; script-src 'self' 'nonce-${nonce}' https://checkout.razorpay.com; style-src 'self' 'unsafe-inline'`;
+  const sha = (s: string) => `'sha256-${crypto.createHash("sha256").update(s).digest("base64")}'`;
+
+  it("is stored with a policy that allows exactly its inline scripts by hash, and no nonce", () => {
+    const a = `window.__remixContext = {"x":1};`;
+    const b = `import "/assets/entry.client-1.js";`;
+    const body = `<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><script nonce="${nonce}">${a}</script><script type="module" nonce="${nonce}" async="">${b}</script></body></html>`;
+    expect(policyWithHashes(policy, body)).toBe(
+      `default-src 'self'; script-src 'self' ${sha(a)} ${sha(b)} https://checkout.razorpay.com; style-src 'self' 'unsafe-inline'`,
+    );
+
+    const cache = createPageCache({ version: () => 1 });
+    const entry = cache.set(
+      "/",
+      { status: 200, headers: htmlHeaders({ "content-security-policy": policy }), body: Buffer.from(body) },
+      1,
+    )!;
+    expect(entry.headers["content-security-policy"]).not.toContain("nonce");
+    expect(entry.headers["content-security-policy"]).toContain(sha(a));
+  });
+
+  it("is not stored when an external script carries the nonce", () => {
+    const body = `<script nonce="${nonce}" src="/x.js"></script>`;
+    expect(policyWithHashes(policy, body)).toBeNull();
+    const cache = createPageCache({ version: () => 1 });
+    expect(
+      cache.set("/", { status: 200, headers: htmlHeaders({ "content-security-policy": policy }), body: Buffer.from(body) }, 1),
+    ).toBeNull();
+  });
+});
+
+describe("encoding helpers", () => {
+  it("prefers br, then gzip, honouring q=0 and what is held", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(pickEncoding("br", ["gzip"])).toBe("identity");
+    expect(pickEncoding(undefined)).toBe("identity");
+    expect(pickEncoding("*")).toBe("br");
+  });
+
+  it("compares ETags weakly", () => {
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"x"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+});
