@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db/db.server";
 import { verifyLogin } from "~/models/user.server";
 import { clientAddress } from "~/utils/http.server";
-import { CREDENTIALS_REQUIRED, fieldErrors, loginSchema, withoutRequired } from "~/utils/validation";
+import { CREDENTIALS_REQUIRED, fieldErrors, loginSchema } from "~/utils/validation";
 import type { SessionUser } from "./session.server";
 
 /** Why a login did not succeed: the status to answer with and what to show next to the form. */
@@ -26,9 +26,9 @@ export async function checkCredentials(
   const email = typeof fields.email === "string" ? fields.email : "";
   const parsed = loginSchema.safeParse(fields);
   if (!parsed.success) {
-    const errors = withoutRequired(fieldErrors(parsed.error));
+    const errors = fieldErrors(parsed.error);
     const missing = !email.trim() || !fields.password;
-    throw new LoginFailure(400, missing ? CREDENTIALS_REQUIRED : "Please check the form.", { email, errors });
+    throw new LoginFailure(400, missing ? CREDENTIALS_REQUIRED : Object.values(errors)[0], { email, errors });
   }
   const result = await verifyLogin(db, { ...parsed.data, clientAddress: clientAddress(request) });
   if (result.status === "locked") {

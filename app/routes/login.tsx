@@ -6,6 +6,7 @@ import { createUserSession, getUser } from "~/auth/session.server";
 import { AuthForm, type AuthFormData } from "~/components/auth-form";
 import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { CREDENTIALS_REQUIRED, withoutRequired } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [{ title: "Log in | Overland 4x4 Gear" }];
 
@@ -29,7 +30,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LoginFailure)) throw error;
     const headers: HeadersInit = error.retryAfterS ? { "Retry-After": String(error.retryAfterS) } : {};
     return data<AuthFormData>(
-      { email: error.fields.email, errors: error.fields.errors, formError: error.message },
+      {
+        email: error.fields.email,
+        errors: withoutRequired(error.fields.errors),
+        // A format problem is shown next to its field; everything else above the form.
+        formError: error.status !== 400 || error.message === CREDENTIALS_REQUIRED ? error.message : undefined,
+      },
       { status: error.status, headers },
     );
   }

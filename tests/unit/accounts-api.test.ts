@@ -1,0 +1,121 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireApiAdmin, requireApiUser } from "~/auth/guards.server";
+import { getDb } from "~/db/db.server";
+import { createUser } from "~/models/user.server";
+import * as register from "~/routes/api.v1.register";
+import * as apiLogin from "~/routes/api.v1.login";
+import * as apiLogout from "~/routes/api.v1.logout";
+import * as htmlLogin from "~/routes/login";
+import { resetEnvCache } from "~/utils/env.server";
+import { createTestDb, type TestDb } from "../support/db";
+
+const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
+const ORIGIN = "http://localhost:3000";
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  process.env.DATABASE_URL = t.file;
+  process.env.SESSION_SECRET = "unit-test-secret-0123456789";
+  delete process.env.PUBLIC_URL;
+  process.env.TRUST_PROXY = "1";
+  resetEnvCache();
+  await createUser(t.db, { email: "admin@example.com", password: "admin-password", role: "admin" }, CHEAP);
+});
+afterAll(async () => {
+  delete process.env.TRUST_PROXY;
+  resetEnvCache();
+  await getDb().destroy();
+  await t.cleanup();
+});
+
+const call = (route: { action: (args: ActionFunctionArgs) => Promise<Response> }, path: string, init: RequestInit) =>
+  route.action({ request: new Request(ORIGIN + path, { method: "POST", ...init }), params: {}, context: {} });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json", ...headers },
+});
+const bearer = (token: string) => new Request(ORIGIN + "/api/v1/x", { headers: { Authorization: `Bearer ${token}` } });
+
+/** Every answer is checked for anything that looks like a password hash. */
+async function body(res: Response) {
+  const text = await res.clone().text();
+  expect(text).not.toMatch(/password_hash|passwordHash|scrypt\$/);
+  return JSON.parse(text);
+}
+
+describe("the JSON API door", () => {
+  it("registers, logs in with a bearer token, and revokes it at logout", async () => {
+    const created = await call(register, "/api/v1/register", json({ email: "Api.User@example.com", password: "overland-88" }));
+    expect(created.status).toBe(201);
+    expect(await body(created)).toEqual({
+      message: "Signup successful!",
+      user: { id: expect.any(Number), email: "api.user@example.com", role: "customer" },
+    });
+
+    const res = await call(apiLogin, "/api/v1/login", json({ email: "api.user@example.com", password: "overland-88" }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const { token, user } = await body(res);
+    expect(typeof token).toBe("string");
+    expect(user).toEqual({ id: expect.any(Number), email: "api.user@example.com", role: "customer" });
+
+    expect(await requireApiUser(bearer(token))).toEqual(user);
+    const forbidden = await requireApiAdmin(bearer(token)).catch((e: Response) => e);
+    expect(forbidden).toBeInstanceOf(Response);
+    expect((forbidden as Response).status).toBe(403);
+    expect(await body(forbidden as Response)).toEqual({ message: expect.any(String) });
+
+    const out = await call(apiLogout, "/api/v1/logout", { headers: { Authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    const after = await requireApiUser(bearer(token)).catch((e: Response) => e);
+    expect((after as Response).status).toBe(401);
+    expect(await body(after as Response)).toEqual({ message: expect.any(String) });
+    const again = await apiLogout.action({
+      request: new Request(ORIGIN + "/api/v1/logout", { method: "POST", headers: { Authorization: `Bearer ${token}` } }),
+      params: {},
+      context: {},
+    }).catch((e: Response) => e);
+    expect(again.status).toBe(401);
+  });
+
+  it("answers 400 {message, errors} for bad input and a taken e-mail", async () => {
+    const empty = await call(register, "/api/v1/register", json({}));
+    expect(empty.status).toBe(400);
+    expect(await body(empty)).toMatchObject({ message: "Email and password are required", errors: { email: expect.any(String) } });
+    const short = await call(register, "/api/v1/register", json({ email: "s@example.com", password: "short" }));
+    expect(await body(short)).toMatchObject({ errors: { password: "Password must be at least 8 characters" } });
+    const taken = await call(register, "/api/v1/register", json({ email: "ADMIN@example.com", password: "password-9" }));
+    expect(taken.status).toBe(400);
+    expect(await body(taken)).toMatchObject({ errors: { email: expect.any(String) } });
+    const noFields = await call(apiLogin, "/api/v1/login", json({ email: "admin@example.com" }));
+    expect(noFields.status).toBe(400);
+    expect(await body(noFields)).toMatchObject({ message: "Email and password are required" });
+  });
+
+  it("locks out the API like the form: 429 with Retry-After, per client address behind a trusted proxy", async () => {
+    const from = (ip: string) => ({ "X-Forwarded-For": `${ip}, 10.0.0.1` });
+    for (let i = 0; i < 5; i++) {
+      const res = await call(apiLogin, "/api/v1/login", json({ email: `nobody${i}@example.com`, password: "guess-guess" }, from("203.0.113.9")));
+      expect(res.status).toBe(401);
+      expect(await body(res)).toEqual({ message: "Invalid e-mail or password." });
+    }
+    const locked = await call(apiLogin, "/api/v1/login", json({ email: "admin@example.com", password: "admin-password" }, from("203.0.113.9")));
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await body(locked)).message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+
+    // The HTML form shares the count.
+    const form = new URLSearchParams({ email: "admin@example.com", password: "admin-password" });
+    const html = await call(htmlLogin as never, "/login", {
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...from("203.0.113.9") },
+    });
+    expect((html as unknown as { init: ResponseInit }).init.status).toBe(429);
+
+    const elsewhere = await call(apiLogin, "/api/v1/login", json({ email: "admin@example.com", password: "admin-password" }, from("198.51.100.1")));
+    expect(elsewhere.status).toBe(200);
+    expect((await body(elsewhere)).user.role).toBe("admin");
+  });
+});

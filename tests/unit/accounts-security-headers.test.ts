@@ -1,0 +1,78 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientAddress, SOCKET_ADDRESS_HEADER } from "~/utils/http.server";
+import { documentPolicy, installSecurityHeaderHook, NON_DOCUMENT_POLICY } from "~/utils/security-headers.server";
+
+let server: http.Server;
+let base: string;
+const seen: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  installSecurityHeaderHook({ isHttps: true });
+  server = http.createServer((req, res) => {
+    seen.address = req.headers[SOCKET_ADDRESS_HEADER] as string | undefined;
+    if (req.url === "/page") {
+      res.setHeader("Content-Security-Policy", documentPolicy({ nonce: "abc", isHttps: true }));
+      res.setHeader("Content-Type", "text/html");
+      res.end("<p>page</p>");
+    } else if (req.url === "/own-nosniff") {
+      res.writeHead(200, { "X-Content-Type-Options": "nosniff", "Content-Type": "application/json" });
+      res.end("{}");
+    } else {
+      res.statusCode = 303;
+      res.setHeader("Location", "/");
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("security headers on every response", () => {
+  it("fills in the headers a response lacks, whoever wrote it (a bare redirect here)", async () => {
+    const res = await fetch(base + "/somewhere", { redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("content-security-policy")).toBe(NON_DOCUMENT_POLICY);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8}/);
+  });
+
+  it("keeps a page's own policy and never doubles a header", async () => {
+    const page = await fetch(base + "/page");
+    expect(page.headers.get("content-security-policy")).toContain("'nonce-abc'");
+    const own = await fetch(base + "/own-nosniff");
+    expect(own.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("records the peer address itself, whatever the client sends", async () => {
+    await fetch(base + "/x", { headers: { [SOCKET_ADDRESS_HEADER]: "6.6.6.6" }, redirect: "manual" });
+    expect(seen.address).toBe("127.0.0.1");
+    const request = new Request("http://shop/login", {
+      headers: { [SOCKET_ADDRESS_HEADER]: "127.0.0.1", "X-Forwarded-For": "203.0.113.5" },
+    });
+    expect(clientAddress(request, false)).toBe("127.0.0.1");
+    expect(clientAddress(request, true)).toBe("203.0.113.5");
+  });
+});
+
+describe("the page policy", () => {
+  const policy = documentPolicy({ nonce: "n0nce", isHttps: false });
+  const directive = (name: string) => policy.split("; ").find((d) => d.startsWith(name + " "));
+
+  it("allows our own scripts, the nonce and Razorpay's checkout, and nothing inline without the nonce", () => {
+    expect(directive("script-src")).toBe("script-src 'self' 'nonce-n0nce' https://checkout.razorpay.com");
+    expect(directive("frame-src")).toBe("frame-src https://api.razorpay.com");
+    expect(directive("connect-src")).toBe("connect-src 'self' https://api.razorpay.com");
+    expect(directive("form-action")).toBe("form-action 'self' https://api.razorpay.com");
+    expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(directive("object-src")).toBe("object-src 'none'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(policy).not.toContain("upgrade-insecure-requests");
+    expect(documentPolicy({ nonce: "x", isHttps: true })).toContain("upgrade-insecure-requests");
+  });
+});
