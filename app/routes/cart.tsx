@@ -32,7 +32,7 @@ const addSchema = z.object({
 const updateSchema = z.object({ lineId: idSchema, quantity: cartLineQuantitySchema });
 const removeSchema = z.object({ lineId: idSchema });
 
-export const CART_MESSAGES = {
+const CART_MESSAGES = {
   added: "Added to cart",
   addFailed: "Failed to add",
   soldOut: "Sold Out",

@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { safeRedirectPath } from "~/auth/redirect";
+import { requireUser } from "~/auth/guards.server";
+import { AddressForm, addressValues, type AddressActionData } from "~/components/address-form";
+import { isFetcherSubmission } from "~/components/fetcher-flag";
+import { db } from "~/db/db.server";
+import { getAddress, updateAddress } from "~/models/address.server";
+import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
+import { addressSchema, fieldErrors, idSchema } from "~/utils/validation";
+
+export const meta: MetaFunction = () => [{ title: "Edit address | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
+
+function addressId(param: string | undefined): number {
+  const id = idSchema.safeParse(param);
+  if (!id.success) throw new Response("Not Found", { status: 404 });
+  return id.data;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const address = await getAddress(db, user.id, addressId(params.id));
+  if (!address) throw new Response("Not Found", { status: 404 });
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/addresses");
+  return { address, redirectTo };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = addressId(params.id);
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/addresses");
+  const parsed = addressSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data<AddressActionData>(
+      { ok: false, message: "Failed to save address", errors: fieldErrors(parsed.error), values: addressValues(form) },
+      { status: 400 },
+    );
+  }
+  const address = await updateAddress(db, user.id, id, parsed.data);
+  if (!address) throw new Response("Not Found", { status: 404 });
+  if (isFetcherSubmission(form)) {
+    return dataWithToast<AddressActionData>(
+      { ok: true, message: "Address saved!", addressId: address.id },
+      { type: "success", message: "Address saved!" },
+      request,
+    );
+  }
+  return redirectWithToast(redirectTo, { type: "success", message: "Address saved!" }, request);
+}
+
+export default function EditAddressPage() {
+  const { address, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const failed = result && !result.ok ? result : null;
+  const { id, ...saved } = address;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Edit address</h1>
+      <div className="mt-8">
+        <AddressForm
+          key={id}
+          action={`/addresses/${id}/edit?${new URLSearchParams({ redirectTo })}`}
+          redirectTo={redirectTo}
+          values={failed?.values ?? saved}
+          errors={failed?.errors}
+          message={failed?.message}
+          cancelHref={redirectTo}
+        />
+      </div>
+    </div>
+  );
+}
