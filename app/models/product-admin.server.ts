@@ -857,13 +857,14 @@ export type AdminProductRow = {
   updatedAt: string;
 };
 
-export type AdminProductQuery = { q: string; category: string; page: number };
+export type AdminProductQuery = { q: string; category: string; page: number; outOfStock?: boolean };
 
 export function parseAdminProductQuery(params: URLSearchParams): AdminProductQuery {
   const page = Number(params.get("page") ?? "1");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     category: (params.get("category") ?? "").trim(),
+    outOfStock: params.get("stock") === "out",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -871,7 +872,7 @@ export function parseAdminProductQuery(params: URLSearchParams): AdminProductQue
 /** Every product the shop shows, newest first, with search (title, slug, brand) and category filter. */
 export async function listAdminProducts(
   db: Kysely<DB>,
-  { q, category, page }: AdminProductQuery,
+  { q, category, page, outOfStock }: AdminProductQuery,
   pageSize = ADMIN_PAGE_SIZE,
 ): Promise<{ rows: AdminProductRow[]; total: number; page: number; pages: number }> {
   let base = db
@@ -880,6 +881,7 @@ export async function listAdminProducts(
     .innerJoin("categories as c", "c.id", "p.category_id")
     .where("p.hidden_at", "is", null);
   if (category) base = base.where("c.slug", "=", category);
+  if (outOfStock) base = base.where("p.stock", "=", 0);
   if (q) {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     base = base.where((eb) =>
@@ -974,4 +976,16 @@ export async function handleProductForm(
   if (result.ok) return { kind: "saved", id: result.id };
   if (result.notFound) return { kind: "not-found" };
   return { kind: "invalid", values, errors: result.errors };
+}
+
+/** A listed product's id and title (the delete confirmation), or null. */
+export async function findAdminProduct(db: Kysely<DB>, id: number) {
+  return (
+    (await db
+      .selectFrom("products")
+      .select(["id", "title"])
+      .where("id", "=", id)
+      .where("hidden_at", "is", null)
+      .executeTakeFirst()) ?? null
+  );
 }

@@ -1,0 +1,60 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { orderStats } from "./order.server";
+import { catalogStats } from "./product-admin.server";
+
+/** India Standard Time is UTC+05:30 all year: the shop's "today" and "this month". */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** UTC instants (ISO text, as stored) where today and this month began in India. */
+export function istPeriodStarts(now: Date): { dayStart: string; monthStart: string } {
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const day = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate()) - IST_OFFSET_MS;
+  const month = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), 1) - IST_OFFSET_MS;
+  return { dayStart: new Date(day).toISOString(), monthStart: new Date(month).toISOString() };
+}
+
+/** Orders that brought money in (cancelled and refunded ones did not), as in orderStats. */
+const EARNING = sql`status in ('paid','shipped','delivered')`;
+
+/**
+ * What an owner looks at first: the spec's totals (products, users), paid orders and revenue
+ * today and this month (by payment time, India), orders paid but not yet shipped, products
+ * sold out, and the order model's own counts (awaiting payment, needing attention).
+ */
+export async function dashboardStats(db: Kysely<DB>, now: Date = new Date()) {
+  const { dayStart, monthStart } = istPeriodStarts(now);
+  const [catalog, orders, row] = await Promise.all([
+    catalogStats(db),
+    orderStats(db, now),
+    db
+      .selectFrom("orders")
+      .select([
+        sql<number>`coalesce(sum(${EARNING} and paid_at >= ${dayStart}), 0)`.as("ordersToday"),
+        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${dayStart} then amount_paise else 0 end), 0)`.as(
+          "revenueTodayPaise",
+        ),
+        sql<number>`coalesce(sum(${EARNING} and paid_at >= ${monthStart}), 0)`.as("ordersThisMonth"),
+        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then amount_paise else 0 end), 0)`.as(
+          "revenueThisMonthPaise",
+        ),
+        sql<number>`coalesce(sum(status = 'paid'), 0)`.as("awaitingShipment"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totalProducts: catalog.totalProducts,
+    totalUsers: catalog.totalUsers,
+    outOfStock: catalog.outOfStock,
+    ordersToday: Number(row.ordersToday),
+    revenueTodayPaise: Number(row.revenueTodayPaise),
+    ordersThisMonth: Number(row.ordersThisMonth),
+    revenueThisMonthPaise: Number(row.revenueThisMonthPaise),
+    awaitingShipment: Number(row.awaitingShipment),
+    awaitingPayment: orders.pendingOrders,
+    needsAttention: orders.needsAttention,
+    paidOrders: orders.paidOrders,
+    revenuePaise: orders.revenuePaise,
+  };
+}
+export type DashboardStats = Awaited<ReturnType<typeof dashboardStats>>;
