@@ -12,11 +12,19 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ProgressBar } from "~/components/progress-bar";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { WhatsAppButton } from "~/components/whatsapp-button";
+import { db } from "~/db/db.server";
+import { countCartQuantity } from "~/models/cart.server";
+import { findVehicle, listVehicles } from "~/models/catalog.server";
 import { getUser } from "~/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { takeToasts } from "~/utils/toast.server";
+import { readVehicleSlug } from "~/utils/vehicle.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -28,21 +36,30 @@ export const meta: MetaFunction = () => [
   { title: "Overland 4x4 Gear | Wheels, winches, suspension and more" },
   {
     name: "description",
-    content: "Off-road and overland gear for Toyota, Suzuki, Isuzu, Jeep, Mitsubishi and Ford 4x4s in India.",
+    content:
+      "Off-road and overland gear for Toyota, Suzuki, Isuzu, Jeep, Mitsubishi and Ford 4x4s in India.",
   },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const { toasts, headers } = await takeToasts(request);
+  // Shop by vehicle: the picker's list, and the shopper's vehicle from its cookie (one statement).
+  const vehicles = await listVehicles(db);
+  const vehicle = findVehicle(vehicles, await readVehicleSlug(request));
   const user = await getUser(request);
+  const cartCount = user ? await countCartQuantity(db, user.id) : 0;
   return data(
     {
       user,
+      cartCount,
       toasts,
       shopPhone: env.SHOP_PHONE,
       paymentSandbox: env.paymentSandbox,
       year: new Date().getFullYear(),
+      publicUrl: env.PUBLIC_URL,
+      vehicles: vehicles.map((v) => ({ slug: v.slug, name: v.name })),
+      vehicle: vehicle ? { slug: vehicle.slug, name: vehicle.name } : null,
     },
     { headers },
   );
@@ -70,31 +87,11 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function SiteHeader() {
-  return (
-    <header className="sticky top-0 z-40 bg-ink-900 text-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3">
-        <Link to="/" className="text-lg font-extrabold tracking-tight">
-          Overland<span className="text-brand-500">4x4</span>
-        </Link>
-        <Link to="/" className="text-sm hover:text-brand-500">
-          Home
-        </Link>
-      </nav>
-    </header>
-  );
-}
-
-function SiteFooter({ year }: { year: number }) {
-  return (
-    <footer className="mt-auto bg-ink-900 px-4 py-8 text-sm text-gray-300">
-      <p className="mx-auto max-w-7xl">© {year} Overland 4x4 Gear. All rights reserved.</p>
-    </footer>
-  );
-}
-
-export default function App() {
-  const root = useRouteLoaderData<typeof loader>("root");
+/** The frame of every page, error pages included: notices, header, main, footer, chat button. */
+function Shell({ children }: { children: ReactNode }) {
+  // `user` (Accounts) and `cartCount` (Cart) join the loader's data; absent, the header shows a guest.
+  const root = useRouteLoaderData<typeof loader>("root") as
+    (RootData & { user?: { email: string } | null; cartCount?: number }) | undefined;
   return (
     <>
       {root?.paymentSandbox ? (
@@ -102,13 +99,34 @@ export default function App() {
           Test payments, no money moves.
         </p>
       ) : null}
-      <SiteHeader />
+      <ProgressBar />
+      <a
+        href="#main"
+        className="sr-only z-[80] rounded-md bg-white px-3 py-2 font-semibold text-ink-900 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader
+        user={root?.user ?? null}
+        cartCount={root?.cartCount ?? 0}
+        vehicles={root?.vehicles ?? []}
+        vehicle={root?.vehicle ?? null}
+      />
       <Toaster toasts={root?.toasts ?? []} />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter year={root?.year ?? new Date().getFullYear()} />
+      {root?.shopPhone ? <WhatsAppButton phone={root.shopPhone} /> : null}
     </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
   );
 }
 
@@ -118,17 +136,24 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <main className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">{status}</p>
-      <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="text-gray-600">
-        {notFound
-          ? "We couldn't find that page. It may have moved, or the link may be wrong."
-          : "Sorry, something went wrong on our side. Please try again in a moment."}
-      </p>
-      <Link to="/" className="rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black">
-        Back to the shop
-      </Link>
-    </main>
+    <Shell>
+      <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+        <p className="text-sm font-semibold text-brand-600">{status}</p>
+        <h1 className="text-3xl font-bold">
+          {notFound ? "Page not found" : "Something went wrong"}
+        </h1>
+        <p className="text-gray-600">
+          {notFound
+            ? "We couldn't find that page. It may have moved, or the link may be wrong."
+            : "Sorry, something went wrong on our side. Please try again in a moment."}
+        </p>
+        <Link
+          to="/"
+          className="rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black"
+        >
+          Back to the shop
+        </Link>
+      </div>
+    </Shell>
   );
 }

@@ -1,22 +1,59 @@
 import { Link } from "@remix-run/react";
-import type { ProductSummary } from "~/models/catalog.server";
+import type { ProductSummary, Swatch } from "~/models/catalog.server";
 import { imageSrcSet, imageUrl } from "~/utils/images";
 import { Price } from "./price";
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+/**
+ * A product tile. Given `swatches` (wheels), it shows the colour thumbnails on hover or focus,
+ * or 'No Colors'. Given the shopper's vehicle, it says whether the part fits it.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  swatches,
+  vehicleName,
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  swatches?: Swatch[];
+  vehicleName?: string | null;
+}) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
-      <img
-        src={imageUrl(product.image, 320)}
-        srcSet={imageSrcSet(product.image)}
-        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-        width={320}
-        height={320}
-        alt={product.title}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-square w-full bg-gray-50 object-contain"
-      />
+    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg">
+      <div className="relative">
+        <img
+          src={imageUrl(product.image, 320)}
+          srcSet={imageSrcSet(product.image)}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          width={320}
+          height={320}
+          alt={product.title}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-square w-full bg-gray-50 object-contain"
+        />
+        {swatches ? (
+          <div className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-white/90 p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+            {swatches.length === 0 ? (
+              <span className="text-xs text-gray-600">No Colors</span>
+            ) : (
+              swatches.map((s) => (
+                <img
+                  key={s.name}
+                  src={imageUrl(s.image, 320)}
+                  alt={s.name}
+                  title={s.name}
+                  width={32}
+                  height={32}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-8 w-8 rounded border border-gray-300 bg-white object-contain"
+                />
+              ))
+            )}
+          </div>
+        ) : null}
+      </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs uppercase tracking-wide text-gray-500">{product.brand}</p>
         <h3 className="line-clamp-2 text-sm font-semibold">
@@ -25,8 +62,72 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           </Link>
         </h3>
         <Price paise={product.pricePaise} className="mt-auto font-bold" />
+        {vehicleName && product.fits !== undefined ? <FitBadge fits={product.fits} vehicleName={vehicleName} /> : null}
         {!product.inStock ? <p className="text-xs font-semibold text-red-700">Sold Out</p> : null}
       </div>
     </article>
+  );
+}
+
+export function FitBadge({ fits, vehicleName }: { fits: boolean; vehicleName: string }) {
+  return fits ? (
+    <p className="text-xs font-semibold text-emerald-700">Fits your {vehicleName}</p>
+  ) : (
+    <p className="text-xs font-semibold text-amber-700">Check fitment</p>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div data-skeleton className="flex animate-pulse flex-col overflow-hidden rounded-lg border border-gray-200 bg-white motion-reduce:animate-none">
+      <div className="aspect-square w-full bg-gray-200" />
+      <div className="flex flex-col gap-2 p-3">
+        <div className="h-3 w-1/3 rounded bg-gray-200" />
+        <div className="h-4 w-4/5 rounded bg-gray-200" />
+        <div className="h-4 w-1/4 rounded bg-gray-200" />
+      </div>
+    </div>
+  );
+}
+
+export function ProductGrid({
+  products,
+  swatches,
+  vehicleName,
+  pending = false,
+  skeletons = 8,
+  empty,
+  eagerCount = 4,
+}: {
+  products: ProductSummary[];
+  swatches?: Record<number, Swatch[]>;
+  vehicleName?: string | null;
+  pending?: boolean;
+  skeletons?: number;
+  empty: string;
+  eagerCount?: number;
+}) {
+  if (pending) {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading products" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (products.length === 0) return <p className="py-12 text-center text-gray-600">{empty}</p>;
+  return (
+    <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <ProductCard
+          key={p.id}
+          product={p}
+          eager={i < eagerCount}
+          swatches={swatches && p.category === "wheels" ? (swatches[p.id] ?? []) : undefined}
+          vehicleName={vehicleName}
+        />
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,48 @@
+import { Link } from "@remix-run/react";
+import { Slider } from "./slider";
+
+export const HERO_AUTOPLAY_MS = 3000;
+
+export const HERO_SLIDES = [
+  { title: "Built for the long way round", description: "Wheels, winches and suspension for Indian 4x4s.", link: "/all-products", cta: "Shop all parts" },
+  { title: "Method Race Wheels", description: "Forged for rock, sand and corrugations.", link: "/category/wheels", cta: "Shop wheels" },
+  { title: "Recover with confidence", description: "WARN winches and ARB recovery gear.", link: "/category/winches", cta: "Shop winches" },
+  { title: "Light up the trail", description: "Driving lights and light bars for night runs.", link: "/category/lights", cta: "Shop lights" },
+  { title: "Lift, level, go further", description: "Old Man Emu suspension, tuned for load.", link: "/category/suspension", cta: "Shop suspension" },
+] as const;
+
+/**
+ * The home page hero: each slide picks its phone or wide artwork by media query (no resize code),
+ * 400 px tall on phones and 450 px from 768 px up. The first slide loads eagerly, the rest lazily.
+ */
+export function HeroSlider() {
+  const slides = HERO_SLIDES.map((s, i) => (
+    <div key={s.title} className="relative h-[400px] md:h-[450px]">
+      <picture>
+        <source media="(min-width: 768px)" srcSet={`/hero/desktop-${i + 1}.svg`} width={1600} height={450} />
+        <img
+          src={`/hero/mobile-${i + 1}.svg`}
+          width={768}
+          height={400}
+          alt=""
+          loading={i === 0 ? "eager" : "lazy"}
+          fetchPriority={i === 0 ? "high" : undefined}
+          decoding={i === 0 ? "sync" : "async"}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      </picture>
+      <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center gap-3 px-6 text-white md:px-10">
+        {i === 0 ? (
+          <h1 className="max-w-xl text-3xl font-extrabold drop-shadow md:text-5xl">{s.title}</h1>
+        ) : (
+          <h2 className="max-w-xl text-3xl font-extrabold drop-shadow md:text-5xl">{s.title}</h2>
+        )}
+        <p className="max-w-md text-lg drop-shadow">{s.description}</p>
+        <Link to={s.link} className="w-fit rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          {s.cta}
+        </Link>
+      </div>
+    </div>
+  ));
+  return <Slider label="Featured" slides={slides} autoplayMs={HERO_AUTOPLAY_MS} className="bg-ink-900" />;
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "~/db/db.server";
+import {
+  getVehicle,
+  listAllProducts,
+  listingQueryFromParams,
+  listProducts,
+  parseListingParams,
+  productSummaryJson,
+} from "~/models/catalog.server";
+
+const LISTING_PARAMS = ["category", "brand", "color", "min", "max", "vehicle", "sort", "page"];
+
+/**
+ * GET /api/v1/allProducts: a plain array of every visible product, newest first. With any of the
+ * /all-products query parameters it answers that listing's page instead (same model, same order),
+ * with the match count in X-Total-Count and the page count in X-Page-Count.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  if (!LISTING_PARAMS.some((p) => search.has(p))) {
+    return Response.json((await listAllProducts(db)).map(productSummaryJson));
+  }
+  const params = parseListingParams(search);
+  const vehicle = params.vehicle ? await getVehicle(db, params.vehicle) : null;
+  if (params.vehicle && !vehicle) return Response.json({ message: "Vehicle not found" }, { status: 404 });
+  const listing = await listProducts(db, listingQueryFromParams(params, vehicle?.id ?? null));
+  return Response.json(listing.items.map(productSummaryJson), {
+    headers: { "X-Total-Count": String(listing.total), "X-Page-Count": String(listing.pageCount) },
+  });
+}

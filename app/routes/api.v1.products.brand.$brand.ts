@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "~/db/db.server";
+import { emptyListingQuery, getVehicle, listProducts, productSummaryJson } from "~/models/catalog.server";
+
+/**
+ * GET /api/v1/products/brand/{vehicle}: the parts listed for a vehicle (the spec calls vehicles
+ * "brands" here), newest first; `?page=` for one page of 24 like /vehicles/{vehicle}.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const vehicle = await getVehicle(db, params.brand ?? "");
+  if (!vehicle) return Response.json({ message: "Vehicle not found" }, { status: 404 });
+  const page = new URL(request.url).searchParams.get("page");
+  const listing = await listProducts(db, {
+    ...emptyListingQuery,
+    forVehicleId: vehicle.id,
+    page: Number(page) || 1,
+    pageSize: page ? emptyListingQuery.pageSize : 100,
+  });
+  return Response.json(listing.items.map(productSummaryJson), {
+    headers: { "X-Total-Count": String(listing.total), "X-Page-Count": String(listing.pageCount) },
+  });
+}

@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Pagination } from "~/components/pagination";
+import { ProductGrid } from "~/components/product-card";
+import { db } from "~/db/db.server";
+import { emptyListingQuery, getCategory, getVehicle, listProducts, listSwatches } from "~/models/catalog.server";
+import { pageMeta } from "~/utils/seo";
+import { readVehicleSlug } from "~/utils/vehicle.server";
+
+const SKELETONS = 8;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta(matches, {
+        title: `${data.category.name}`,
+        description: `Shop ${data.category.name.toLowerCase()} for off-road and overland 4x4s: ${data.total} products in stock and on order, delivered across India.`,
+        path: `/category/${data.category.slug}${data.page > 1 ? `?page=${data.page}` : ""}`,
+      })
+    : [{ title: "Category not found" }];
+
+/** At most five statements: the category, the shopper's vehicle, a count, one page, wheel colours. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const category = await getCategory(db, params.category ?? "");
+  if (!category) throw new Response("Not Found", { status: 404 });
+  const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
+  const listing = await listProducts(
+    db,
+    { ...emptyListingQuery, categories: [category.slug], page: Number(url.searchParams.get("page")) || 1 },
+    shopper?.id ?? null,
+  );
+  const wheels = listing.items.filter((p) => p.category === "wheels").map((p) => p.id);
+  return {
+    category: { slug: category.slug, name: category.name },
+    swatches: await listSwatches(db, wheels),
+    shopperVehicle: shopper?.name ?? null,
+    ...listing,
+  };
+}
+
+export default function CategoryPage() {
+  const { category, items, swatches, total, page, pageCount, shopperVehicle } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending = navigation.state === "loading" && navigation.location.pathname.startsWith("/category/");
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Products in {category.name} Category</h1>
+      <p className="mb-6 mt-2 text-gray-700">{total === 1 ? "1 product" : `${total} products`}</p>
+      <ProductGrid
+        products={items}
+        swatches={swatches}
+        pending={pending}
+        skeletons={SKELETONS}
+        vehicleName={shopperVehicle}
+        empty="No products found in this category."
+      />
+      {pending ? null : <Pagination page={page} pageCount={pageCount} search={location.search} />}
+    </div>
+  );
+}
