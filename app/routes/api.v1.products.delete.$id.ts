@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiAdmin } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { deleteProduct } from "~/models/product-admin.server";
+import { getEnv } from "~/utils/env.server";
+import { jsonNoStore } from "~/utils/http.server";
+
+export async function loader() {
+  return jsonNoStore({ message: "Use DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
+}
+
+/** DELETE /api/v1/products/delete/{id}: erased, or hidden when orders refer to it. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return loader();
+  await requireApiAdmin(request);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return jsonNoStore({ message: "Product not found" }, { status: 404 });
+  const outcome = await deleteProduct(db, id, { uploadsDir: getEnv().UPLOADS_DIR });
+  if (outcome === "not-found") return jsonNoStore({ message: "Product not found" }, { status: 404 });
+  return jsonNoStore({ message: "Product deleted successfully", outcome });
+}
