@@ -1,0 +1,111 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useOutlet } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { orderDate, StatusBadge } from "~/components/admin/order-status";
+import { Pagination } from "~/components/pagination";
+import { Price } from "~/components/price";
+import { db } from "~/db/db.server";
+import type { OrderStatus } from "~/db/schema";
+import { listAllOrders, ORDER_STATUSES, STATUS_LABELS } from "~/models/order.server";
+
+export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const wanted = params.get("status");
+  const status = ORDER_STATUSES.includes(wanted as OrderStatus) ? (wanted as OrderStatus) : null;
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const list = await listAllOrders(db, { status, page });
+  return { ...list, status, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) };
+}
+
+/** All orders, newest first, filtered by status; an order opened for its moves shows above the list. */
+export default function AdminOrders() {
+  const { orders, total, page, pageCount, status, statuses } = useLoaderData<typeof loader>();
+  const outlet = useOutlet();
+  const { search } = useLocation();
+  const label = Object.fromEntries(statuses.map((s) => [s.value, s.label])) as Record<OrderStatus, string>;
+  return (
+    <div>
+      {outlet ? <div className="mb-10">{outlet}</div> : null}
+      <h1 className="text-2xl font-extrabold tracking-tight">{outlet ? "All orders" : "Admin Orders"}</h1>
+      <Form method="get" action="/admin/orders" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="order-status" className="block text-sm font-semibold">
+            Status
+          </label>
+          <select id="order-status" name="status" defaultValue={status ?? ""} className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm">
+            <option value="">All statuses</option>
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md bg-ink-900 px-4 py-2 text-sm font-semibold text-white hover:bg-black">
+          Filter
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-gray-600">
+        {total} {total === 1 ? "order" : "orders"}
+        {status ? ` ${label[status].toLowerCase()}` : ""}
+      </p>
+      {orders.length === 0 ? (
+        <p className="mt-6 text-gray-600">No orders found.</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {orders.map((o) => (
+            <li key={o.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+              <article aria-labelledby={`order-${o.id}`}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 id={`order-${o.id}`} className="font-bold">
+                    Order #{o.id} <StatusBadge status={o.status} label={label[o.status]} />
+                  </h2>
+                  <Link to={`/admin/orders/${o.id}${search}`} aria-label={`Manage order #${o.id}`} className="rounded-md px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-gray-100">
+                    Manage
+                  </Link>
+                </div>
+                <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                  <div>
+                    <dt className="text-gray-500">Customer</dt>
+                    <dd>{o.email}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-500">Total</dt>
+                    <dd className="font-semibold">
+                      <Price paise={o.amountPaise} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-500">Date</dt>
+                    <dd>
+                      <time dateTime={o.createdAt}>{orderDate(o.createdAt)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-500">Deliver to</dt>
+                    <dd>
+                      {o.address.fullName}, {[o.address.address1, o.address.address2, o.address.city, o.address.state, o.address.postalCode, o.address.country].filter(Boolean).join(", ")} · {o.address.phone}
+                    </dd>
+                  </div>
+                </dl>
+                <ul className="mt-2 text-sm text-gray-700">
+                  {o.items.map((i) => (
+                    <li key={i.id}>
+                      {i.quantity} × {i.title}
+                      {i.sizeLabel ? `, size ${i.sizeLabel}` : ""}
+                      {i.colorName ? `, ${i.colorName}` : ""} (<Price paise={i.unitPricePaise * i.quantity} />)
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pageCount={pageCount} search={search} />
+    </div>
+  );
+}
