@@ -4,7 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { boot } from "./boot.server";
+import { boot, onStartup } from "./boot.server";
+import { db } from "./db/db.server";
+import { analyzeDatabase, scheduleOptimize } from "./db/planner-stats.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
 import {
@@ -13,6 +15,12 @@ import {
   documentPolicy,
   installSecurityHeaderHook,
 } from "./utils/security-headers.server";
+
+// Query planner statistics, gathered after the seed (see db/planner-stats.server.ts).
+onStartup(async (log) => {
+  log(`analysed the database in ${await analyzeDatabase(db)} ms`);
+  scheduleOptimize(db);
+});
 
 // Migrate and seed before the server answers its first request.
 await boot();

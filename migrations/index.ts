@@ -4,6 +4,7 @@ import * as accounts from "./20261123T010000_accounts";
 import * as cartAddresses from "./20261123T020000_cart_addresses";
 import * as storefront from "./20261123T030000_storefront";
 import * as orders from "./20261123T040000_orders";
+import * as performanceIndexes from "./20261123T060000_performance";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T020000_cart_addresses": cartAddresses,
   "20261123T030000_storefront": storefront,
   "20261123T040000_orders": orders,
+  "20261123T060000_performance": performanceIndexes,
 };

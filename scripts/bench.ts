@@ -107,14 +107,14 @@ async function main() {
       { name: "home", url: "/", target: HTML, html: true },
       {
         name: "all-products (filtered, p3)",
-        url: `/all-products?category=wheels&category=suspension&category=lights&minPrice=1000&maxPrice=500000&page=3`,
+        url: `/all-products?category=wheels&category=suspension&category=lights&min=1000&max=500000&page=3`,
         target: HTML,
         html: true,
       },
       { name: "category wheels", url: "/category/wheels", target: HTML_RATIO, html: true },
       { name: "product", url: `/product/${sample.productId}`, target: HTML_RATIO, html: true },
       { name: "search page", url: "/search?q=winch", target: { p99Ms: Math.min(HTML.p99Ms!, SEARCH.p99Ms!) }, html: true },
-      { name: "search (header)", url: await headerSearchUrl(origin, "winch"), target: SEARCH },
+      { name: "search (header)", url: headerSearchUrl("winch"), target: SEARCH },
       { name: "api allProducts (full)", url: "/api/v1/allProducts", target: ALL_PRODUCTS },
       { name: "api allProducts (paged)", url: "/api/v1/allProducts?page=2&limit=24", target: ALL_PRODUCTS },
       { name: "api search", url: "/api/v1/search?query=arb", target: SEARCH },
@@ -300,14 +300,9 @@ function hiddenInputs(html: string): Record<string, string> {
   return out;
 }
 
-/** The URL the header's search box fetches as you type (the search resource route). */
-async function headerSearchUrl(origin: string, q: string): Promise<string> {
-  for (const candidate of [`/resources/search?q=${q}`, `/search.data?q=${q}`]) {
-    const res = await fetch(origin + candidate, { redirect: "manual" });
-    await res.arrayBuffer();
-    if (res.status === 200) return candidate;
-  }
-  return `/search.data?q=${q}`;
+/** What the header's search box fetches as you type: /api/v1/search through a fetcher (single fetch). */
+function headerSearchUrl(q: string): string {
+  return `/api/v1/search.data?query=${encodeURIComponent(q)}&_routes=${encodeURIComponent("routes/api.v1.search")}`;
 }
 
 function load(url: string, headers: Record<string, string>, seconds: number): Promise<AutocannonResult> {

@@ -16,10 +16,9 @@ export const PUBLIC_PATHS = [
   /^\/(_root\.data)?$/,
   /^\/(all-products|search|brands|vehicles|about|contactus)(\.data)?$/,
   /^\/(category|product|vehicles)\/[^/]+(\.data)?$/,
-  /^\/resources\/search$/,
-  /^\/api\/v1\/(allProducts|search|product|stats)$/,
-  /^\/api\/v1\/product\/[^/]+$/,
-  /^\/api\/v1\/products\/(brand|category)\/[^/]+$/,
+  /^\/api\/v1\/(allProducts|search|product)(\.data)?$/,
+  /^\/api\/v1\/product\/[^/.]+(\.data)?$/,
+  /^\/api\/v1\/products\/(brand|category)\/[^/.]+(\.data)?$/,
   /^\/(sitemap\.xml|robots\.txt)$/,
 ];
 
