@@ -2,6 +2,7 @@ import { getDb } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDemoCatalog } from "./models/seed/seed.server";
 import { countProducts } from "./models/catalog.server";
+import { startOrderExpiry } from "./models/order.server";
 import { ensureAdmin } from "./models/user.server";
 import { EnvError, getEnv } from "./utils/env.server";
 
@@ -18,6 +19,9 @@ export function onStartup(task: StartupTask) {
 }
 
 const log = (msg: string) => console.log(`[boot] ${msg}`);
+
+// Unpaid orders give their stock back after 30 minutes: checked now, every minute, and before each new order.
+onStartup(async (log) => startOrderExpiry(getDb(), log));
 
 export async function boot(): Promise<void> {
   let env;

@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
           sql`status in ('pending_payment','paid','shipped','delivered','failed','expired','cancelled','refunded')`,
         ),
     )
-    .addColumn("checkout_type", "text", (c) => c.notNull().check(sql`checkout_type in ('cart','single')`))
+    .addColumn("checkout_type", "text", (c) =>
+      c.notNull().check(sql`checkout_type in ('cart','single')`),
+    )
     .addColumn("amount_paise", "integer", (c) => c.notNull().check(sql`amount_paise > 0`))
     .addColumn("currency", "text", (c) => c.notNull().defaultTo("INR"))
     // The delivery address, copied: later edits of the saved address do not change the order.
@@ -45,14 +47,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
     .addUniqueConstraint("orders_idempotency", ["user_id", "idempotency_key"])
     .execute();
-  await db.schema.createIndex("orders_user_created").on("orders").columns(["user_id", "created_at"]).execute();
-  await db.schema.createIndex("orders_status_created").on("orders").columns(["status", "created_at"]).execute();
-  await db.schema.createIndex("orders_pending_expiry").on("orders").columns(["status", "reserved_until"]).execute();
+  await db.schema
+    .createIndex("orders_user_created")
+    .on("orders")
+    .columns(["user_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("orders_status_created")
+    .on("orders")
+    .columns(["status", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("orders_pending_expiry")
+    .on("orders")
+    .columns(["status", "reserved_until"])
+    .execute();
 
   await db.schema
     .createTable("order_items")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("order_id", "integer", (c) =>
+      c.notNull().references("orders.id").onDelete("cascade"),
+    )
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
     .addColumn("cart_item_id", "integer")
     .addColumn("title", "text", (c) => c.notNull())
@@ -64,15 +80,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("size_label", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("color_name", "text", (c) => c.notNull().defaultTo(""))
     .execute();
-  await db.schema.createIndex("order_items_order").on("order_items").columns(["order_id"]).execute();
-  await db.schema.createIndex("order_items_product").on("order_items").columns(["product_id"]).execute();
+  await db.schema
+    .createIndex("order_items_order")
+    .on("order_items")
+    .columns(["order_id"])
+    .execute();
+  await db.schema
+    .createIndex("order_items_product")
+    .on("order_items")
+    .columns(["product_id"])
+    .execute();
 
   await db.schema
     .createTable("payments")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("order_id", "integer", (c) =>
+      c.notNull().references("orders.id").onDelete("cascade"),
+    )
     .addColumn("razorpay_payment_id", "text", (c) => c.notNull().unique())
-    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('paid','failed','mismatch')`))
+    .addColumn("status", "text", (c) =>
+      c.notNull().check(sql`status in ('paid','failed','mismatch')`),
+    )
     .addColumn("amount_paise", "integer")
     .addColumn("source", "text", (c) => c.notNull())
     .addColumn("error_code", "text")
@@ -80,19 +108,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("payments_order").on("payments").columns(["order_id", "id"]).execute();
+  await db.schema
+    .createIndex("payments_order")
+    .on("payments")
+    .columns(["order_id", "id"])
+    .execute();
 
   await db.schema
     .createTable("order_status_history")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("order_id", "integer", (c) =>
+      c.notNull().references("orders.id").onDelete("cascade"),
+    )
     .addColumn("from_status", "text")
     .addColumn("to_status", "text", (c) => c.notNull())
     .addColumn("by", "text", (c) => c.notNull())
     .addColumn("note", "text")
     .addColumn("at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("order_status_history_order").on("order_status_history").columns(["order_id", "id"]).execute();
+  await db.schema
+    .createIndex("order_status_history_order")
+    .on("order_status_history")
+    .columns(["order_id", "id"])
+    .execute();
 
   await db.schema
     .createTable("webhook_events")

@@ -128,7 +128,7 @@ class OutOfStock extends Error {
   }
 }
 
-type ItemDraft = {
+export type ItemDraft = {
   productId: number;
   cartItemId: number | null;
   title: string;
@@ -191,6 +191,43 @@ async function singleItem(
   };
 }
 
+export type CheckoutPreview =
+  | { ok: true; items: ItemDraft[]; totalPaise: number }
+  | { ok: false; code: "empty" | "product"; message: string };
+
+/** What the summary step shows: the lines (cart or one product) at today's prices, and the total. */
+export async function previewCheckout(
+  db: Kysely<DB>,
+  userId: number,
+  source: OrderSource,
+): Promise<CheckoutPreview> {
+  let items: ItemDraft[];
+  if (source.type === "cart") {
+    items = (await listCartLines(db, userId)).map((l) => ({
+      productId: l.productId,
+      cartItemId: l.id,
+      title: l.title,
+      brand: l.brand,
+      slug: l.slug,
+      image: l.image,
+      unitPricePaise: l.pricePaise,
+      quantity: l.quantity,
+      sizeLabel: l.sizeLabel,
+      colorName: l.colorName,
+    }));
+    if (items.length === 0) return { ok: false, code: "empty", message: "Your cart is empty." };
+  } else {
+    const item = await singleItem(db, source);
+    if ("ok" in item) return { ok: false, code: "product", message: item.message };
+    items = [item];
+  }
+  return {
+    ok: true,
+    items,
+    totalPaise: items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0),
+  };
+}
+
 /**
  * The database half of Pay Now, one IMMEDIATE transaction: reuse the order of this idempotency key,
  * or read the lines, take the stock with guarded updates (the last units cannot be sold twice),
@@ -214,27 +251,10 @@ export async function reserveOrder(
       const address = await getAddress(trx, input.userId, input.addressId);
       if (!address) return fail("address", "Please select a delivery address first.");
 
-      let items: ItemDraft[];
-      if (input.source.type === "cart") {
-        items = (await listCartLines(trx, input.userId)).map((l) => ({
-          productId: l.productId,
-          cartItemId: l.id,
-          title: l.title,
-          brand: l.brand,
-          slug: l.slug,
-          image: l.image,
-          unitPricePaise: l.pricePaise,
-          quantity: l.quantity,
-          sizeLabel: l.sizeLabel,
-          colorName: l.colorName,
-        }));
-        if (items.length === 0) return fail("empty", "Your cart is empty.");
-      } else {
-        const item = await singleItem(trx, input.source);
-        if ("ok" in item) return item;
-        items = [item];
-      }
-      const amountPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);
+      const preview = await previewCheckout(trx, input.userId, input.source);
+      if (!preview.ok) return fail(preview.code, preview.message);
+      const items = preview.items;
+      const amountPaise = preview.totalPaise;
       if (amountPaise <= 0) return fail("product", "The order total must be above zero.");
 
       // From here on a failure throws, so the transaction rolls back every write.
@@ -1265,4 +1285,23 @@ export async function applyRazorpayWebhook(
       .execute();
     return { applied: true, outcome };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry in the background
+
+let expiryTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Expires unpaid orders now and then every minute (also done before each new order). */
+export function startOrderExpiry(db: Kysely<DB>, log: (msg: string) => void, everyMs = 60_000) {
+  const run = () =>
+    expireStaleOrders(db)
+      .then((n) => (n > 0 ? log(`expired ${n} unpaid order(s)`) : undefined))
+      .catch((error: unknown) =>
+        log(`order expiry failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+  if (expiryTimer) clearInterval(expiryTimer);
+  expiryTimer = setInterval(run, everyMs);
+  expiryTimer.unref();
+  return run();
 }

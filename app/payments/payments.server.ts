@@ -34,3 +34,8 @@ export function getSandboxGateway(): Sandbox | null {
 export function getWebhookSecret(): string | null {
   return getEnv().RAZORPAY_WEBHOOK_SECRET ?? null;
 }
+
+/** For tests that change the environment between cases. */
+export function resetPaymentGateway() {
+  cached = undefined;
+}

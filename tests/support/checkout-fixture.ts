@@ -4,22 +4,39 @@ import type { DB } from "~/db/schema";
 /** Users, products and addresses for the checkout tests. */
 export async function insertCheckoutFixture(db: Kysely<DB>) {
   const category = Number(
-    (await db.insertInto("categories").values({ slug: "winches", name: "Winches" }).executeTakeFirstOrThrow()).insertId,
+    (
+      await db
+        .insertInto("categories")
+        .values({ slug: "winches", name: "Winches" })
+        .executeTakeFirstOrThrow()
+    ).insertId,
   );
   const brand = Number(
-    (await db.insertInto("brands").values({ slug: "warn", name: "Warn" }).executeTakeFirstOrThrow()).insertId,
+    (await db.insertInto("brands").values({ slug: "warn", name: "Warn" }).executeTakeFirstOrThrow())
+      .insertId,
   );
   const product = async (slug: string, title: string, pricePaise: number, stock: number) =>
     Number(
       (
         await db
           .insertInto("products")
-          .values({ slug, title, brand_id: brand, category_id: category, price_paise: pricePaise, stock, image: `seed/${slug}` })
+          .values({
+            slug,
+            title,
+            brand_id: brand,
+            category_id: category,
+            price_paise: pricePaise,
+            stock,
+            image: `seed/${slug}`,
+          })
           .executeTakeFirstOrThrow()
       ).insertId,
     );
   const user = async (email: string) =>
-    Number((await db.insertInto("users").values({ email, password_hash: "x" }).executeTakeFirstOrThrow()).insertId);
+    Number(
+      (await db.insertInto("users").values({ email, password_hash: "x" }).executeTakeFirstOrThrow())
+        .insertId,
+    );
   const address = async (userId: number, fullName: string) =>
     Number(
       (
@@ -56,9 +73,23 @@ export async function insertCheckoutFixture(db: Kysely<DB>) {
 }
 
 export async function stockOf(db: Kysely<DB>, productId: number) {
-  return (await db.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirstOrThrow()).stock;
+  return (
+    await db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", productId)
+      .executeTakeFirstOrThrow()
+  ).stock;
 }
 
-export async function addCartLine(db: Kysely<DB>, userId: number, productId: number, quantity: number) {
-  await db.insertInto("cart_items").values({ user_id: userId, product_id: productId, quantity }).execute();
+export async function addCartLine(
+  db: Kysely<DB>,
+  userId: number,
+  productId: number,
+  quantity: number,
+) {
+  await db
+    .insertInto("cart_items")
+    .values({ user_id: userId, product_id: productId, quantity })
+    .execute();
 }

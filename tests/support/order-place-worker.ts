@@ -18,7 +18,13 @@ const results = await Promise.all(
       userId,
       addressId,
       idempotencyKey: `worker-${userId}`,
-      source: { type: "single", productId: Number(productId), quantity: 1, sizeLabel: "", colorName: "" },
+      source: {
+        type: "single",
+        productId: Number(productId),
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
     }).then((r) => (r.ok ? { ok: true, id: r.order.id } : { ok: false, code: r.code })),
   ),
 );

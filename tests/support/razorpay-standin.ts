@@ -4,22 +4,35 @@
 import crypto from "node:crypto";
 import http from "node:http";
 
-export type StandInRequest = { method: string; path: string; authorization: string | null; body: unknown };
+export type StandInRequest = {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+};
 
 export type RazorpayStandIn = {
   url: string;
   keyId: string;
   keySecret: string;
   requests: StandInRequest[];
-  orders: Map<string, { id: string; amount: number; currency: string; receipt: string; status: string }>;
+  orders: Map<
+    string,
+    { id: string; amount: number; currency: string; receipt: string; status: string }
+  >;
   /** The next order creations answer this HTTP status with an error body. */
   failNext(status: number, times?: number): void;
   /** A successful payment of an order, as checkout.js hands it to our handler. */
-  pay(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  pay(orderId: string): {
+    razorpay_order_id: string;
+    razorpay_payment_id: string;
+    razorpay_signature: string;
+  };
   close(): Promise<void>;
 };
 
-const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(10).toString("base64url").replace(/[-_]/g, "x").slice(0, 14)}`;
+const randomId = (prefix: string) =>
+  `${prefix}_${crypto.randomBytes(10).toString("base64url").replace(/[-_]/g, "x").slice(0, 14)}`;
 
 export async function startRazorpayStandIn(
   keyId = "rzp_test_standin",
@@ -41,13 +54,20 @@ export async function startRazorpayStandIn(
         body = raw;
       }
       const path = (req.url ?? "").split("?")[0];
-      requests.push({ method: req.method ?? "", path, authorization: req.headers.authorization ?? null, body });
+      requests.push({
+        method: req.method ?? "",
+        path,
+        authorization: req.headers.authorization ?? null,
+        body,
+      });
       const send = (status: number, value: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json" });
         res.end(JSON.stringify(value));
       };
       const error = (status: number, description: string) =>
-        send(status, { error: { code: "BAD_REQUEST_ERROR", description, source: "NA", step: "NA", reason: "NA" } });
+        send(status, {
+          error: { code: "BAD_REQUEST_ERROR", description, source: "NA", step: "NA", reason: "NA" },
+        });
 
       if (req.headers.authorization !== expectedAuth) return error(401, "Authentication failed");
       if (req.method === "POST" && path === "/v1/orders") {
@@ -55,12 +75,18 @@ export async function startRazorpayStandIn(
           failures.times--;
           return error(failures.status, "The stand-in was told to fail");
         }
-        const b = (body ?? {}) as { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown };
+        const b = (body ?? {}) as {
+          amount?: unknown;
+          currency?: unknown;
+          receipt?: unknown;
+          notes?: unknown;
+        };
         if (typeof b.amount !== "number" || !Number.isInteger(b.amount) || b.amount < 100) {
           return error(400, "The amount must be atleast INR 1.00");
         }
         if (b.currency !== "INR") return error(400, "Currency is not supported");
-        if (typeof b.receipt === "string" && b.receipt.length > 40) return error(400, "receipt: too long");
+        if (typeof b.receipt === "string" && b.receipt.length > 40)
+          return error(400, "receipt: too long");
         const order = {
           id: randomId("order"),
           entity: "order",
@@ -103,7 +129,10 @@ export async function startRazorpayStandIn(
       return {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,
-        razorpay_signature: crypto.createHmac("sha256", keySecret).update(`${orderId}|${paymentId}`).digest("hex"),
+        razorpay_signature: crypto
+          .createHmac("sha256", keySecret)
+          .update(`${orderId}|${paymentId}`)
+          .digest("hex"),
       };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -125,7 +154,8 @@ export function webhookBody(
     method: "card",
     captured: event !== "payment.failed",
     error_code: event === "payment.failed" ? "BAD_REQUEST_ERROR" : null,
-    error_description: event === "payment.failed" ? "Payment processing failed because of incorrect OTP" : null,
+    error_description:
+      event === "payment.failed" ? "Payment processing failed because of incorrect OTP" : null,
   };
   const payload: Record<string, unknown> = { payment: { entity: payment } };
   if (event === "order.paid") {

@@ -34,7 +34,18 @@ it("20 shoppers buying the last 5 units at once from 5 processes: exactly 5 orde
     const mine = shoppers.slice(p * 4, p * 4 + 4);
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", worker, t.file, goFile, rzp.url, rzp.keyId, rzp.keySecret, String(productId), JSON.stringify(mine)],
+      [
+        "--import",
+        "tsx",
+        worker,
+        t.file,
+        goFile,
+        rzp.url,
+        rzp.keyId,
+        rzp.keySecret,
+        String(productId),
+        JSON.stringify(mine),
+      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     let out = "";
@@ -45,7 +56,9 @@ it("20 shoppers buying the last 5 units at once from 5 processes: exactly 5 orde
       });
     });
     const done = new Promise<string>((resolve, reject) => {
-      child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`worker exited ${code}`))));
+      child.on("exit", (code) =>
+        code === 0 ? resolve(out) : reject(new Error(`worker exited ${code}`)),
+      );
     });
     return { ready, done };
   });

@@ -1,0 +1,111 @@
+import crypto from "node:crypto";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireApiUser } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { listAddresses } from "~/models/address.server";
+import { placeOrder, type OrderSource } from "~/models/order.server";
+import { getPaymentGateway } from "~/payments/payments.server";
+import { jsonNoStore, readFields } from "~/utils/http.server";
+import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
+
+export async function loader() {
+  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+const text = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => v ?? "");
+const schema = z.object({
+  billingAddressId: idSchema.optional(),
+  checkoutType: z.enum(["cart", "single"]).default("cart"),
+  productId: idSchema.optional(),
+  quantity: quantitySchema.optional(),
+  size: text,
+  wheelSize: text,
+  color: text,
+  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+});
+
+/**
+ * POST /api/v1/checkout/create-order: the amount is computed from the server's cart (or the one
+ * product of a Buy Now, `checkoutType: "single"` with productId and quantity); any amount sent is
+ * ignored. An `Idempotency-Key` header (or `idempotencyKey` field) makes retries answer the same order.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return loader();
+  const user = await requireApiUser(request);
+  const parsed = schema.safeParse(await readFields(request));
+  if (!parsed.success) {
+    return jsonNoStore(
+      { message: "Error during checkout", errors: fieldErrors(parsed.error) },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  let source: OrderSource = { type: "cart" };
+  if (input.checkoutType === "single" || input.productId) {
+    if (!input.productId) {
+      return jsonNoStore(
+        { message: "Error during checkout", errors: { productId: "Choose a product" } },
+        { status: 400 },
+      );
+    }
+    source = {
+      type: "single",
+      productId: input.productId,
+      quantity: input.quantity ?? 1,
+      sizeLabel: input.size || input.wheelSize,
+      colorName: input.color,
+    };
+  }
+  // The simple client saves its address first and sends no id: the newest address is the one.
+  const addressId = input.billingAddressId ?? (await listAddresses(db, user.id))[0]?.id;
+  if (!addressId) {
+    return jsonNoStore(
+      {
+        message: "Please select a delivery address first.",
+        errors: { billingAddressId: "Please select a delivery address first." },
+      },
+      { status: 400 },
+    );
+  }
+  const key =
+    request.headers.get("Idempotency-Key")?.trim() || input.idempotencyKey || crypto.randomUUID();
+  if (key.length < 8 || key.length > 100) {
+    return jsonNoStore(
+      { message: "Error during checkout", errors: { idempotencyKey: "Use 8 to 100 characters" } },
+      { status: 400 },
+    );
+  }
+  const gateway = getPaymentGateway();
+  const result = await placeOrder(db, gateway, {
+    userId: user.id,
+    addressId,
+    idempotencyKey: key,
+    source,
+  });
+  if (!result.ok) {
+    const errors = result.code === "address" ? { billingAddressId: result.message } : undefined;
+    return jsonNoStore(
+      { message: result.message, ...(errors ? { errors } : {}) },
+      { status: result.status },
+    );
+  }
+  const order = result.order;
+  return jsonNoStore(
+    {
+      orderId: order.id,
+      razorpayOrderId: order.razorpayOrderId,
+      amount: order.amountPaise,
+      currency: "INR",
+      status: order.status,
+      keyId: gateway.keyId,
+      sandbox: gateway.kind === "sandbox",
+    },
+    { status: result.created ? 201 : 200 },
+  );
+}

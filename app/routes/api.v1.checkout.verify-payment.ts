@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { verifyPayment } from "~/models/order.server";
+import { getPaymentGateway } from "~/payments/payments.server";
+import { jsonNoStore, readFields } from "~/utils/http.server";
+
+export async function loader() {
+  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/**
+ * POST /api/v1/checkout/verify-payment with razorpayPaymentId, razorpayOrderId, razorpaySignature
+ * (and optionally orderId): a signature that does not match answers 400 and the order stays
+ * unpaid; the same good verification again answers success and changes nothing.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return loader();
+  const user = await requireApiUser(request);
+  const fields = await readFields(request);
+  const result = await verifyPayment(db, getPaymentGateway(), {
+    razorpayOrderId: fields.razorpayOrderId ?? fields.razorpay_order_id,
+    razorpayPaymentId: fields.razorpayPaymentId ?? fields.razorpay_payment_id,
+    razorpaySignature: fields.razorpaySignature ?? fields.razorpay_signature,
+    source: "api",
+    userId: user.id,
+  });
+  if (!result.ok) return jsonNoStore({ message: result.message }, { status: result.status });
+  if (fields.orderId != null && String(fields.orderId) !== String(result.orderId)) {
+    return jsonNoStore({ message: "Payment verification failed." }, { status: 400 });
+  }
+  const paid =
+    result.status === "paid" || result.status === "shipped" || result.status === "delivered";
+  if (!paid)
+    return jsonNoStore(
+      { message: "Payment verification failed.", status: result.status },
+      { status: 409 },
+    );
+  return jsonNoStore({
+    success: true,
+    message: "Payment successful!",
+    orderId: result.orderId,
+    status: result.status,
+  });
+}

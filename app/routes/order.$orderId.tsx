@@ -1,0 +1,139 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { formatOrderDate, OrderItems } from "~/components/order-items";
+import { Price } from "~/components/price";
+import { db } from "~/db/db.server";
+import { getOrderForUser, STATUS_LABELS } from "~/models/order.server";
+import { idSchema } from "~/utils/validation";
+
+export const meta: MetaFunction = () => [
+  { title: "Your order | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = idSchema.safeParse(params.orderId);
+  // Someone else's order is "not found", exactly like one that does not exist.
+  const order = id.success ? await getOrderForUser(db, user.id, id.data) : null;
+  if (!order) throw data({ message: "Order not found" }, { status: 404 });
+  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] } };
+}
+
+const PAID = new Set(["paid", "shipped", "delivered"]);
+
+export default function OrderPage() {
+  const { order } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
+    return (
+      <p className="mx-auto max-w-3xl px-4 py-16 text-center text-gray-600">
+        Loading your order...
+      </p>
+    );
+  }
+  const paid = PAID.has(order.status);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        {paid
+          ? "Thank you for your purchase!"
+          : order.status === "pending_payment"
+            ? "Waiting for your payment"
+            : "Your order"}
+      </h1>
+      <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-gray-200 p-5 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-gray-600">Order ID</dt>
+          <dd className="font-semibold">{order.id}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Payment ID</dt>
+          <dd className="font-mono">{order.razorpayPaymentId ?? "N/A"}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Date</dt>
+          <dd>{formatOrderDate(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Status</dt>
+          <dd>
+            <span
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${
+                paid ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-900"
+              }`}
+            >
+              {order.statusLabel}
+            </span>
+            {order.trackingNumber ? (
+              <span className="ml-2">Tracking: {order.trackingNumber}</span>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">{paid ? "Total Paid" : "Total"}</dt>
+          <dd className="text-lg font-bold">
+            <Price paise={order.amountPaise} />
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="items-heading" className="mt-8">
+        <h2 id="items-heading" className="text-xl font-bold">
+          Items
+        </h2>
+        <OrderItems items={order.items} />
+      </section>
+
+      <section aria-labelledby="shipping-heading" className="mt-8">
+        <h2 id="shipping-heading" className="text-xl font-bold">
+          Shipping Details
+        </h2>
+        <address className="mt-2 text-sm not-italic leading-6">
+          <span className="block font-semibold">{order.address.fullName || "User"}</span>
+          <span className="block">Phone: {order.address.phone || "N/A"}</span>
+          <span className="block">
+            {order.address.address1}
+            {order.address.address2 ? `, ${order.address.address2}` : ""}
+          </span>
+          <span className="block">
+            {order.address.city}, {order.address.state} {order.address.postalCode},{" "}
+            {order.address.country}
+          </span>
+        </address>
+      </section>
+
+      <p className="mt-10">
+        <Link to="/userOrders" className="font-semibold underline">
+          See all your orders
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">
+        {notFound ? "Order not found" : "Failed to fetch order"}
+      </h1>
+      <p className="mt-6">
+        <Link to="/userOrders" className="underline">
+          Your orders
+        </Link>
+      </p>
+    </div>
+  );
+}

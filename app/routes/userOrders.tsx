@@ -1,0 +1,73 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { getUser } from "~/auth/session.server";
+import { formatOrderDate, OrderItems } from "~/components/order-items";
+import { Price } from "~/components/price";
+import { db } from "~/db/db.server";
+import { listPaidOrdersForUser, STATUS_LABELS } from "~/models/order.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Your Orders | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getUser(request))) {
+    return redirectWithToast(
+      "/login?redirectTo=%2FuserOrders",
+      { type: "error", message: "Please log in to view orders." },
+      request,
+    );
+  }
+  const user = await requireUser(request);
+  const orders = await listPaidOrdersForUser(db, user.id);
+  return { orders: orders.map((o) => ({ ...o, statusLabel: STATUS_LABELS[o.status] })) };
+}
+
+export default function UserOrdersPage() {
+  const { orders } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/userOrders";
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Your Orders</h1>
+      {loading ? (
+        <p className="mt-6 text-gray-600">Loading orders...</p>
+      ) : orders.length === 0 ? (
+        <p className="mt-6 text-gray-600">No orders found.</p>
+      ) : (
+        <ul aria-label="Orders" className="mt-6 space-y-6">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-lg border border-gray-200 p-5">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="font-bold">
+                  <Link to={`/order/${order.id}`} className="hover:underline">
+                    Order #{order.id}
+                  </Link>
+                </h2>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${
+                    order.status === "cancelled" || order.status === "refunded"
+                      ? "bg-gray-100 text-gray-700"
+                      : "bg-green-100 text-green-800"
+                  }`}
+                >
+                  {order.statusLabel}
+                </span>
+              </div>
+              <OrderItems items={order.items} showBrand />
+              <div className="mt-3 flex flex-wrap justify-between gap-2 border-t border-gray-200 pt-3 text-sm">
+                <span>Ordered on {formatOrderDate(order.createdAt)}</span>
+                <span className="font-bold">
+                  Total: <Price paise={order.amountPaise} />
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
