@@ -1,5 +1,5 @@
 // Draws the storefront's artwork (hero slides, vehicle banners and cards, builds, About) as small
-// SVG files under public/. Deterministic: run `node scripts/storefront-art.mjs` to redraw them.
+// SVG files under public/art/ (never a folder named like a page). Deterministic: run `node scripts/storefront-art.mjs` to redraw them.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -36,7 +36,7 @@ function art({ w, h, palette, seed, truckScale = 1, truckX = 0.55 }) {
 }
 
 const out = (file, svg) => {
-  const full = path.join("public", file);
+  const full = path.join("public", "art", file);
   fs.mkdirSync(path.dirname(full), { recursive: true });
   fs.writeFileSync(full, svg);
 };

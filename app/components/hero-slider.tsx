@@ -19,9 +19,9 @@ export function HeroSlider() {
   const slides = HERO_SLIDES.map((s, i) => (
     <div key={s.title} className="relative h-[400px] md:h-[450px]">
       <picture>
-        <source media="(min-width: 768px)" srcSet={`/hero/desktop-${i + 1}.svg`} width={1600} height={450} />
+        <source media="(min-width: 768px)" srcSet={`/art/hero/desktop-${i + 1}.svg`} width={1600} height={450} />
         <img
-          src={`/hero/mobile-${i + 1}.svg`}
+          src={`/art/hero/mobile-${i + 1}.svg`}
           width={768}
           height={400}
           alt=""

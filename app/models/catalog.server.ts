@@ -1,5 +1,14 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "~/db/schema";
+import {
+  CATEGORY_SLUGS,
+  PAGE_SIZE,
+  PRICE_MAX_RUPEES,
+  PRICE_MIN_RUPEES,
+  RECOMMENDATIONS,
+  SORTS,
+  type Sort,
+} from "~/utils/catalog-constants";
 import { imageUrl } from "~/utils/images";
 
 /** What a product tile needs. */
@@ -16,26 +25,8 @@ export type ProductSummary = {
   fits?: boolean;
 };
 
-/** The spec's category values, in the order the home page shows them. */
-export const CATEGORY_SLUGS = [
-  "wheels",
-  "suspension",
-  "winches",
-  "protection_equipment",
-  "noco_chargers",
-  "lights",
-  "vibram_fivefingers",
-  "generic_accessories",
-] as const;
-
-export const SORTS = ["newest", "price-asc", "price-desc"] as const;
-export type Sort = (typeof SORTS)[number];
-
-export const PAGE_SIZE = 24;
-/** Default price filter bounds, in rupees (spec section 9). */
-export const PRICE_MIN_RUPEES = 0;
-export const PRICE_MAX_RUPEES = 1_000_000;
-export const RECOMMENDATIONS = 6;
+export { CATEGORY_SLUGS, PAGE_SIZE, PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, RECOMMENDATIONS, SORTS };
+export type { Sort };
 
 /** Products the shop shows (an admin may hide one that orders still refer to). */
 export function visibleProducts(db: Kysely<DB>) {

@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         title: data.brand.name,
         description: data.brand.description || `Every ${data.brand.name} product in the shop.`,
         path: `/${data.brand.slug}${data.page > 1 ? `?page=${data.page}` : ""}`,
-        image: `/brands/${data.brand.slug}.svg`,
+        image: data.brand.logo,
       })
     : [{ title: "Page not found" }];
 
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   const wheels = listing.items.filter((p) => p.category === "wheels").map((p) => p.id);
   return {
-    brand: { slug: brand.slug, name: brand.name, description: brand.description },
+    brand: { slug: brand.slug, name: brand.name, description: brand.description, logo: brand.logo },
     swatches: await listSwatches(db, wheels),
     shopperVehicle: shopper?.name ?? null,
     ...listing,
@@ -48,7 +48,7 @@ export default function BrandPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center">
-        <img src={`/brands/${brand.slug}.svg`} alt={`${brand.name} logo`} width={120} height={120} className="h-[120px] w-[120px] object-contain" />
+        <img src={brand.logo ?? "/placeholder.svg"} alt={`${brand.name} logo`} width={120} height={120} className="h-[120px] w-[120px] object-contain" />
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">{brand.name}</h1>
           {brand.description ? <p className="mt-2 max-w-2xl text-gray-700">{brand.description}</p> : null}

@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) =>
     description:
       "Method wheels, WARN winches, ARB and Old Man Emu suspension, lights and recovery gear for Toyota, Suzuki, Isuzu, Jeep, Mitsubishi and Ford 4x4s, delivered across India.",
     path: "/",
-    image: "/hero/desktop-1.svg",
+    image: "/art/hero/desktop-1.svg",
   });
 
 /** Four statements: the shopper's vehicle, trending, category tiles, brands. */
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     trending,
     categories,
-    brands: brands.filter((b) => b.featured).map((b) => ({ slug: b.slug, name: b.name })),
+    brands: brands.filter((b) => b.featured).map((b) => ({ slug: b.slug, name: b.name, logo: b.logo })),
     vehicle: vehicle ? { slug: vehicle.slug, name: vehicle.name } : null,
   };
 }
@@ -107,7 +107,7 @@ export default function Home() {
           className="overflow-hidden rounded-xl"
           slides={BUILDS.map((b) => (
             <Link key={b.slug} to={b.href} className="relative block">
-              <img src={`/builds/${b.slug}.svg`} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+              <img src={`/art/builds/${b.slug}.svg`} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
               <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 p-4 pb-8 text-white">
                 <span className="block text-lg font-bold">{b.title}</span>
                 <span className="block text-sm">{b.text}</span>
@@ -182,7 +182,7 @@ export default function Home() {
                   tabIndex={i >= brands.length ? -1 : undefined}
                   className="flex h-[100px] w-[250px] items-center justify-center rounded-lg bg-white shadow-sm"
                 >
-                  <img src={`/brands/${b.slug}.svg`} alt={b.name} width={120} height={120} loading="lazy" className="h-[120px] w-[120px] object-contain" />
+                  <img src={b.logo ?? "/placeholder.svg"} alt={b.name} width={120} height={120} loading="lazy" className="h-[120px] w-[120px] object-contain" />
                 </Link>
               </li>
             ))}

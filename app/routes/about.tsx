@@ -7,14 +7,14 @@ export const meta: MetaFunction = ({ matches }) =>
     title: "About us",
     description: "Who we are: an Indian overland shop representing Old Man Emu, WARN, Method Race Wheels and ARB.",
     path: "/about",
-    image: "/about/hero.svg",
+    image: "/art/about/hero.svg",
   });
 
 export default function About() {
   return (
     <>
       <div className="relative h-64 overflow-hidden bg-ink-900 md:h-[450px]">
-        <img src="/about/hero.svg" alt="" width={1600} height={450} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
+        <img src="/art/about/hero.svg" alt="" width={1600} height={450} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
         <div className="relative mx-auto flex h-full max-w-7xl items-end px-4 pb-8">
           <h1 className="text-4xl font-extrabold text-white drop-shadow md:text-6xl">About us</h1>
         </div>
@@ -46,7 +46,7 @@ export default function About() {
             </Link>
           </section>
         </div>
-        <img src="/about/team.svg" alt="A 4x4 with a roof rack parked below the mountains at dusk" width={800} height={500} loading="lazy" className="w-full rounded-xl object-cover" />
+        <img src="/art/about/team.svg" alt="A 4x4 with a roof rack parked below the mountains at dusk" width={800} height={500} loading="lazy" className="w-full rounded-xl object-cover" />
       </div>
     </>
   );

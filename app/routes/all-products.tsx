@@ -12,10 +12,8 @@ import {
   listProducts,
   listSwatches,
   parseListingParams,
-  PRICE_MAX_RUPEES,
-  PRICE_MIN_RUPEES,
-  type Sort,
 } from "~/models/catalog.server";
+import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, type Sort } from "~/utils/catalog-constants";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 

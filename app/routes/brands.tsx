@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) =>
 /** One statement. */
 export async function loader() {
   const brands = await listBrands(db);
-  return { brands: brands.filter((b) => b.featured).map(({ slug, name, description }) => ({ slug, name, description })) };
+  return { brands: brands.filter((b) => b.featured).map(({ slug, name, description, logo }) => ({ slug, name, description, logo })) };
 }
 
 export default function Brands() {
@@ -25,7 +25,7 @@ export default function Brands() {
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {brands.map((b) => (
           <li key={b.slug} className="flex flex-col items-center gap-4 rounded-xl border border-gray-200 p-6 text-center">
-            <img src={`/brands/${b.slug}.svg`} alt={`${b.name} logo`} width={120} height={120} className="h-[120px] w-[120px] object-contain" />
+            <img src={b.logo ?? "/placeholder.svg"} alt={`${b.name} logo`} width={120} height={120} className="h-[120px] w-[120px] object-contain" />
             <h2 className="text-xl font-bold">{b.name}</h2>
             <p className="text-sm text-gray-700">{b.description}</p>
             <Link

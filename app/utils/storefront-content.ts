@@ -26,11 +26,11 @@ export function vehicleBanner(slug: string, img: string | null): string | null {
   if (!FEATURED_VEHICLES.some((v) => v.slug === slug)) return null;
   const n = Number(img ?? 0);
   const index = Number.isInteger(n) && n >= 0 && n < BANNERS_PER_VEHICLE ? n : 0;
-  return `/vehicles/${slug}-${index}.svg`;
+  return `/art/vehicles/${slug}-${index}.svg`;
 }
 
 export function vehicleCardImage(slug: string): string | null {
-  return FEATURED_VEHICLES.some((v) => v.slug === slug) ? `/vehicles/${slug}-card.svg` : null;
+  return FEATURED_VEHICLES.some((v) => v.slug === slug) ? `/art/vehicles/${slug}-card.svg` : null;
 }
 
 export const WHY_CHOOSE_US = [

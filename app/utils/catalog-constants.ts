@@ -1,0 +1,22 @@
+/** Catalogue constants shared by the server models and the pages (spec section 9). */
+
+/** The spec's category values, in the order the home page shows them. */
+export const CATEGORY_SLUGS = [
+  "wheels",
+  "suspension",
+  "winches",
+  "protection_equipment",
+  "noco_chargers",
+  "lights",
+  "vibram_fivefingers",
+  "generic_accessories",
+] as const;
+
+export const SORTS = ["newest", "price-asc", "price-desc"] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const PAGE_SIZE = 24;
+/** Default price filter bounds, in rupees. */
+export const PRICE_MIN_RUPEES = 0;
+export const PRICE_MAX_RUPEES = 1_000_000;
+export const RECOMMENDATIONS = 6;
