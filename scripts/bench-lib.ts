@@ -67,7 +67,7 @@ export type Row = {
 };
 
 export function meetsTarget(shop: Measurement, r: number | null, target: Target): boolean {
-  if (shop.errors > 0) return false;
+  if (shop.errors > 0 || !(shop.requests > 0)) return false;
   if (target.p99Ms !== undefined && !(shop.p99 < target.p99Ms)) return false;
   if (target.minRatio !== undefined && (r === null || r < target.minRatio)) return false;
   return true;

@@ -56,8 +56,14 @@ export function startShop(options: {
       ? [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(BUILD_DIR, "server/index.js")]
       : [path.join(ROOT, "server.mjs")];
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"] });
+  let stopping = false;
+  const kill = child.kill.bind(child);
+  child.kill = (signal?: NodeJS.Signals | number) => {
+    stopping = true;
+    return kill(signal);
+  };
   child.on("exit", (code, signal) => {
-    if (signal !== "SIGTERM") options.log(`the shop exited early (${code ?? signal})`);
+    if (!stopping) options.log(`the shop exited early (${code ?? signal})`);
   });
   return child;
 }

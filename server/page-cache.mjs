@@ -5,7 +5,8 @@
 //   any other cookie) always gets a fresh render.
 // - Only 200 answers that set no cookie and do not say private/no-store are stored.
 // - Every entry carries the catalogue version it was rendered at; when the catalogue changes
-//   (catalogVersion() moves) every entry is dropped, so nothing stale is ever served.
+//   (catalogVersion() moves) every entry is dropped, so nothing stale is ever served. As a safety
+//   net for a change that forgets to bump the version, an entry also expires after `ttlMs` (60 s).
 // - Bodies are compressed once (br, gzip) and answered with an ETag; If-None-Match gets a 304.
 // - Bounded by bytes (least recently used entries go first).
 import crypto from "node:crypto";
@@ -93,9 +94,15 @@ export function policyWithHashes(policy, html) {
 }
 
 /**
- * @param {{ version: () => number | string, maxBytes?: number, maxEntryBytes?: number }} options
+ * @param {{ version: () => number | string, maxBytes?: number, maxEntryBytes?: number, ttlMs?: number, now?: () => number }} options
  */
-export function createPageCache({ version, maxBytes = 64 * 1024 * 1024, maxEntryBytes = 8 * 1024 * 1024 }) {
+export function createPageCache({
+  version,
+  maxBytes = 64 * 1024 * 1024,
+  maxEntryBytes = 8 * 1024 * 1024,
+  ttlMs = 60_000,
+  now = Date.now,
+}) {
   /** @type {Map<string, any>} */
   const entries = new Map();
   /** @type {Map<string, Promise<any>>} */
@@ -125,7 +132,8 @@ export function createPageCache({ version, maxBytes = 64 * 1024 * 1024, maxEntry
   function get(key) {
     checkVersion();
     const e = entries.get(key);
-    if (!e) {
+    if (!e || now() - e.storedAt > ttlMs) {
+      if (e) remove(key);
       stats.misses += 1;
       return undefined;
     }
@@ -161,6 +169,7 @@ export function createPageCache({ version, maxBytes = 64 * 1024 * 1024, maxEntry
       cacheControl: /json/i.test(type) ? JSON_CACHE_CONTROL : HTML_CACHE_CONTROL,
       variants,
       size: variantsSize(variants) + key.length,
+      storedAt: now(),
     };
     if (renderedAt !== checkVersion() || entry.size > maxBytes) return entry;
     remove(key);
@@ -213,7 +222,9 @@ export function sendEntry(req, res, entry, extraHeaders = {}) {
     ...extraHeaders,
   };
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
-    res.writeHead(304, common);
+    // A 304 updates the headers the browser stored with the page: send the page's own (its
+    // Content-Security-Policy above all), not defaults meant for bodiless answers.
+    res.writeHead(304, { ...entry.headers, ...common });
     res.end();
     return;
   }

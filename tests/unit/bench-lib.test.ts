@@ -51,12 +51,13 @@ describe("ratio", () => {
 });
 
 describe("targets", () => {
-  it("needs p99 strictly under the limit, the minimum ratio and no errors", () => {
+  it("needs answers, p99 strictly under the limit, the minimum ratio and no errors", () => {
     expect(meetsTarget(m(300, 49.9), 0.3, { p99Ms: 50, minRatio: 0.3 })).toBe(true);
     expect(meetsTarget(m(300, 50), 0.3, { p99Ms: 50 })).toBe(false);
     expect(meetsTarget(m(300, 10), 0.29, { minRatio: 0.3 })).toBe(false);
     expect(meetsTarget(m(300, 10), null, { minRatio: 0.3 })).toBe(false);
     expect(meetsTarget(m(300, 10, 1), 1, {})).toBe(false);
+    expect(meetsTarget({ rps: 0, p50: 0, p99: 0, errors: 0, requests: 0 }, 0, { p99Ms: 50 })).toBe(false);
   });
 
   it("builds a row with its ratio and verdict, and the table and summary report it", () => {

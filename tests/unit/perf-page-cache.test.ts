@@ -94,6 +94,17 @@ describe("createPageCache", () => {
     expect(cache.get("/")).toBeUndefined();
   });
 
+  it("lets an entry expire after its time to live, in case a change forgot to bump the version", () => {
+    let clock = 1_000;
+    const cache = createPageCache({ version: () => 1, ttlMs: 60_000, now: () => clock });
+    cache.set("/product/1", { status: 200, headers: htmlHeaders(), body: html("one") }, 1);
+    clock += 59_000;
+    expect(cache.get("/product/1")).toBeDefined();
+    clock += 2_000;
+    expect(cache.get("/product/1")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
   it("drops the least recently used entries beyond its byte budget", () => {
     const cache = createPageCache({ version: () => 1, maxBytes: 3_000 });
     const small = (t: string) => Buffer.from(t.padEnd(900, "."));
@@ -158,6 +169,9 @@ describe("sendEntry", () => {
     expect(res.out.status).toBe(304);
     expect(res.out.body).toBeUndefined();
     expect(res.out.headers?.etag).toBe(entry.etag);
+    // The browser refreshes its stored headers from a 304: the page's own must be there.
+    expect(res.out.headers?.["x-frame-options"]).toBe("DENY");
+    expect(res.out.headers?.["content-length"]).toBeUndefined();
   });
 
   it("sends no body to HEAD", () => {
