@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 export type AuthFormData = {
   email?: string;
@@ -22,6 +23,11 @@ export function AuthForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(`/${mode}`);
   const errors = result?.errors ?? {};
+  // After a failed post the page is re-rendered without JavaScript; with it, clear the password here.
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (result && password.current) password.current.value = "";
+  }, [result]);
   const title = mode === "login" ? "Log in" : "Create your account";
   const other = mode === "login" ? "/signup" : "/login";
   const otherHref = redirectTo ? `${other}?${new URLSearchParams({ redirectTo })}` : other;
@@ -64,6 +70,7 @@ export function AuthForm({
             Password
           </label>
           <input
+            ref={password}
             id="password"
             name="password"
             type="password"
