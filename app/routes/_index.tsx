@@ -7,6 +7,7 @@ import { RevealHeading } from "~/components/reveal-heading";
 import { Slider } from "~/components/slider";
 import { db } from "~/db/db.server";
 import { getVehicle, listBrands, listNewestProducts } from "~/models/catalog.server";
+import { CATEGORY_SLUGS } from "~/utils/catalog-constants";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/seo";
 import {
@@ -42,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           "image",
         ),
       ])
+      .where("c.slug", "in", CATEGORY_SLUGS)
       .orderBy("c.position")
       .orderBy("c.id")
       .execute(),

@@ -1,0 +1,158 @@
+import { expect, test } from "@playwright/test";
+
+const priceOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+
+test("all products: filters are a GET form, the URL is the state, sort and pages work", async ({ page }) => {
+  await page.goto("/all-products");
+  const count = page.getByRole("status").filter({ hasText: /products?$/ });
+  const total = Number((await count.textContent())?.match(/\d+/)?.[0]);
+  expect(total).toBeGreaterThan(24);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toBeVisible();
+
+  await page.getByText("Filters", { exact: true }).click();
+  await expect(page.getByLabel("Min price")).toHaveValue("0");
+  await expect(page.getByLabel("Max price")).toHaveValue("1000000");
+  await page.getByRole("group", { name: "Category" }).getByLabel("Winches").check();
+  // With JavaScript a checkbox applies at once; without it, the Apply button submits.
+  if (!/category=winches/.test(page.url())) {
+    await page.getByRole("button", { name: "Apply filters" }).click().catch(() => {});
+  }
+  await expect(page).toHaveURL(/category=winches/);
+  const winches = Number((await count.textContent())?.match(/\d+/)?.[0]);
+  expect(winches).toBeGreaterThan(0);
+  expect(winches).toBeLessThan(total);
+
+  // The same URL, opened fresh, shows the same filtered view, sorted by price.
+  await page.goto("/all-products?category=winches&sort=price-asc");
+  await expect(page.getByRole("group", { name: "Category" }).getByLabel("Winches")).toBeChecked();
+  const prices = (await page.locator("article data").allTextContents()).map(priceOf);
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  await page.goto("/all-products?min=1000000&max=1000000");
+  await expect(page.getByText("No products match these filters.")).toBeVisible();
+
+  await page.goto("/all-products");
+  const firstPage = await page.locator("article h3").allTextContents();
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("link", { name: "Previous" })).toBeVisible();
+  const secondPage = await page.locator("article h3").allTextContents();
+  expect(secondPage.some((t) => firstPage.includes(t))).toBe(false);
+});
+
+test("search without JavaScript: the header's button leads to /search with results", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "js", "the overlay takes over with JavaScript");
+  await page.goto("/");
+  await page.getByRole("link", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.getByLabel("Search products").fill("winch");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=winch/);
+  expect(await page.locator("article").count()).toBeGreaterThan(0);
+  await expect(page.locator("article h3").first()).toContainText(/winch/i);
+});
+
+test("the search overlay: debounced results, Searching..., No results found.", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "the overlay needs JavaScript");
+  await page.goto("/");
+  await page.getByRole("link", { name: "Search", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Search" });
+  const box = dialog.getByPlaceholder("Search products...");
+  await box.fill("winc");
+  await expect(dialog.getByText("Searching...")).toBeVisible();
+  await expect(dialog.getByRole("link").first()).toBeVisible();
+  await expect(dialog.getByRole("link").first()).toHaveAttribute("href", /^\/product\/\d+$/);
+  await box.fill('"NEAR( zzqqxx');
+  await expect(dialog.getByText("No results found.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+});
+
+test("hostile search input is plain text, never an error", async ({ page, request }) => {
+  for (const q of ['"', "'; drop table products; --", "title:winch OR", "NEAR(a b", "*", "^-()", "%00"]) {
+    const res = await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    expect(res?.status()).toBe(200);
+    const api = await request.get(`/api/v1/search?query=${encodeURIComponent(q)}`);
+    expect(api.status()).toBe(200);
+    expect(Array.isArray(await api.json())).toBe(true);
+  }
+  await page.goto(`/search?q=${encodeURIComponent("zzqqxx")}`);
+  await expect(page.getByText("No results found.")).toBeVisible();
+});
+
+test("shop by vehicle: the picker remembers the vehicle, tiles say whether parts fit, the list filters", async ({ page }) => {
+  await page.goto("/all-products");
+  await page.getByText("Select your vehicle", { exact: true }).click();
+  await page.getByLabel("Your vehicle").selectOption({ label: "Suzuki Jimny" });
+  await page.getByRole("button", { name: "Save vehicle" }).click();
+  await expect(page.getByText("My vehicle: Suzuki Jimny")).toBeVisible();
+  await expect(page).toHaveURL(/\/all-products$/);
+  const fits = page.locator("article").getByText("Fits your Suzuki Jimny");
+  const check = page.locator("article").getByText("Check fitment");
+  expect((await fits.count()) + (await check.count())).toBe(await page.locator("article").count());
+
+  await page.getByText("Filters", { exact: true }).click();
+  await page.getByLabel("Only parts that fit my Suzuki Jimny").check();
+  if (!/vehicle=suzuki_jimny/.test(page.url())) await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/vehicle=suzuki_jimny/);
+  await expect(page.locator("article").first()).toBeVisible();
+  await expect(page.locator("article").getByText("Check fitment")).toHaveCount(0);
+
+  // The choice outlives the page: another page, same vehicle.
+  await page.goto("/category/suspension");
+  await expect(page.getByText("My vehicle: Suzuki Jimny")).toBeVisible();
+});
+
+test("the footer sign-up stores an address, and explains a bad one", async ({ page }, testInfo) => {
+  await page.goto("/about");
+  const footer = page.getByRole("contentinfo");
+  const email = footer.getByPlaceholder("Your email address");
+  await email.fill("not-an-email");
+  await footer.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+  // With JavaScript the footer keeps the text; without it the sign-up page shows the form again.
+  await expect(page.getByPlaceholder("Your email address").and(page.locator(":focus, [aria-invalid]")).first()).toHaveValue("not-an-email");
+
+  await page.goto("/about");
+  await footer.getByPlaceholder("Your email address").fill(`rider-${testInfo.project.name}-${Date.now()}@example.com`);
+  await footer.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Thanks for signing up!").first()).toBeVisible();
+});
+
+test("contact us: the form opens a WhatsApp chat with the four fields", async ({ page, request }, testInfo) => {
+  await page.goto("/contactus");
+  await expect(page.getByText("Send Message via WhatsApp")).toBeVisible();
+  if (testInfo.project.name === "no-js") {
+    // Without JavaScript the form posts to the shop, which sends the browser on to the chat.
+    const res = await request.post("/contactus", {
+      form: { name: "Asha", email: "asha@example.com", subject: "Lift kit", message: "Jimny 2-inch?" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(303);
+    const location = new URL(res.headers()["location"]);
+    expect(location.host).toBe("wa.me");
+    expect(location.searchParams.get("text")).toBe("Name: Asha\nEmail: asha@example.com\nSubject: Lift kit\nMessage: Jimny 2-inch?");
+    return;
+  }
+  await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "chat", contentType: "text/plain" }));
+  await page.getByLabel("Name").fill("Asha");
+  await page.getByLabel("Email").fill("asha@example.com");
+  await page.getByLabel("Subject").fill("Lift kit");
+  await page.getByLabel("Message").fill("Jimny 2-inch?");
+  const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Send Message via WhatsApp" }).click()]);
+  const url = new URL(popup.url());
+  expect(url.host).toBe("wa.me");
+  expect(url.searchParams.get("text")).toContain("Subject: Lift kit");
+});
+
+test("the mobile menu opens without JavaScript and holds the links", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/about");
+  await page.getByLabel("Menu").click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
+  await menu.getByRole("link", { name: "Brands" }).click();
+  await expect(page).toHaveURL(/\/brands\/?$/);
+});
