@@ -1,0 +1,130 @@
+import { test, type Page } from "@playwright/test";
+import { expect, pickProducts, signUpAndLogIn } from "./cart-support";
+
+// Each test signs up and logs in (a deliberately slow password hash) before its real work.
+test.describe.configure({ timeout: 90_000 });
+
+async function fillAddress(scope: Page | ReturnType<Page["locator"]>, values: Record<string, string>) {
+  const labels: Record<string, string> = {
+    fullName: "Full name",
+    phone: "Phone",
+    address1: "Address line 1",
+    address2: "Address line 2 (optional)",
+    city: "City",
+    postalCode: "PIN code",
+  };
+  for (const [field, label] of Object.entries(labels)) {
+    if (values[field] !== undefined) await scope.getByLabel(label, { exact: true }).fill(values[field]);
+  }
+  if (values.state) await scope.getByLabel("State", { exact: true }).selectOption(values.state);
+}
+
+const priya = {
+  fullName: "Priya Sharma",
+  phone: "98765 4321",
+  address1: "14, MG Road",
+  address2: "Near Trinity Metro",
+  city: "Bengaluru",
+  state: "Karnataka",
+  postalCode: "56001",
+};
+
+test("add an address with a mistake, fix it, edit it and delete it", async ({ page, request }) => {
+  await signUpAndLogIn(page, request, "/addresses");
+  await expect(page.getByText("No saved addresses yet.")).toBeVisible();
+  await page.getByRole("link", { name: "+ Add New Address" }).click();
+  await expect(page.getByRole("heading", { name: "Add New Address" })).toBeVisible();
+
+  // A 9-digit phone and a 5-digit PIN: messages next to the fields, typed values kept.
+  await fillAddress(page, priya);
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to save address" })).toBeVisible();
+  const phone = page.getByLabel("Phone", { exact: true });
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(/Enter a 10-digit Indian mobile number/);
+  await expect(page.getByLabel("PIN code")).toHaveAccessibleDescription("Enter a 6-digit PIN code");
+  await expect(page.getByLabel("Full name")).toHaveValue("Priya Sharma");
+  await expect(page.getByLabel("City")).toHaveValue("Bengaluru");
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("Karnataka");
+  await expect(phone).toHaveValue("98765 4321");
+
+  await fillAddress(page, { phone: "+91 98765 43210", postalCode: "560001" });
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page).toHaveURL(/\/addresses$/);
+  await expect(page.getByText("Address saved!")).toBeVisible();
+  const card = page.getByRole("list", { name: "Saved addresses" }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Priya Sharma");
+  await expect(card).toContainText("Bengaluru, Karnataka 560001");
+  await expect(card).toContainText("Phone: 9876543210");
+
+  // Edit: the saved values are in the form.
+  await card.getByRole("link", { name: /^Edit/ }).click();
+  await expect(page.getByLabel("Address line 1")).toHaveValue("14, MG Road");
+  await fillAddress(page, { city: "Mysuru", postalCode: "570001" });
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page).toHaveURL(/\/addresses$/);
+  await expect(card).toContainText("Mysuru, Karnataka 570001");
+
+  await card.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByText("No saved addresses yet.")).toBeVisible();
+  await expect(page.getByText("Address deleted")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("No saved addresses yet.")).toBeVisible();
+});
+
+test("someone else's address cannot be opened", async ({ page, request, browser }) => {
+  await signUpAndLogIn(page, request, "/addresses/new");
+  await fillAddress(page, { ...priya, phone: "9876543210", postalCode: "560001" });
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page).toHaveURL(/\/addresses$/);
+  const editHref = await page.getByRole("link", { name: /^Edit/ }).getAttribute("href");
+
+  const other = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await signUpAndLogIn(other, other.request, "/addresses");
+  const res = await other.goto(editHref!);
+  expect(res?.status()).toBe(404);
+  await other.close();
+});
+
+test("checkout step 1: add a new address (a dialog with JavaScript, inline without) and deliver to it", async ({ page, request }, testInfo) => {
+  const { first } = await pickProducts(request);
+  await signUpAndLogIn(page, request, `/checkout?productId=${first.id}&quantity=1`);
+  await expect(page.getByRole("heading", { name: "Delivery Address" })).toBeVisible();
+  await expect(page.getByText("No saved addresses yet.")).toBeVisible();
+
+  const js = testInfo.project.name === "js";
+  let form;
+  if (js) {
+    await page.getByRole("button", { name: "+ Add New Address" }).click();
+    form = page.getByRole("dialog", { name: "Add New Address" });
+    await expect(form).toBeVisible();
+    // Cancel closes it.
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await expect(form).toBeHidden();
+    await page.getByRole("button", { name: "+ Add New Address" }).click();
+  } else {
+    form = page.getByRole("region", { name: "Add New Address" });
+    await expect(form).toBeVisible();
+  }
+  await fillAddress(form, { ...priya, phone: "12345" });
+  await form.getByRole("button", { name: "Save Address" }).click();
+  // With JavaScript the messages appear in the dialog; without, on the new-address page.
+  const messages = js ? form : page;
+  await expect(messages.getByText("Enter a 10-digit Indian mobile number")).toBeVisible();
+  await expect(messages.getByLabel("Full name")).toHaveValue("Priya Sharma");
+  await fillAddress(messages, { phone: "9876543210", postalCode: "560001" });
+  await messages.getByRole("button", { name: "Save Address" }).click();
+
+  await expect(page.getByText("Address saved!")).toBeVisible();
+  if (js) await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  const card = page.getByRole("list", { name: "Saved addresses" }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Priya Sharma");
+
+  await card.getByRole("link", { name: "Deliver to This Address" }).click();
+  await expect(page).toHaveURL(/step=summary/);
+  expect(new URL(page.url()).searchParams.get("address")).toMatch(/^\d+$/);
+  expect(new URL(page.url()).searchParams.get("productId")).toBe(String(first.id));
+});

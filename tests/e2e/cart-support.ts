@@ -1,0 +1,43 @@
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The machine running these is shared: allow a slow answer before calling it a failure. */
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+let counter = 0;
+
+/** Signs up a fresh shopper through the API and logs in through the /login form. */
+export async function signUpAndLogIn(page: Page, request: APIRequestContext, next = "/") {
+  const email = `cart-${Date.now()}-${process.pid}-${++counter}@example.com`;
+  const password = "overland-trail-42";
+  const res = await request.post("/api/v1/register", { data: { email, password } });
+  expect(res.status()).toBe(201);
+  await page.goto(`/login?redirectTo=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  // Password hashing is deliberately slow: give the login time on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, "\\?")}$`), { timeout: 25_000 });
+  return { email, password };
+}
+
+type ApiProduct = { id: number; title: string; category: string; price: number; inStock: boolean };
+
+/**
+ * Two in-stock products without sizes and one wheel, from the newest six of the seeded catalogue
+ * (the seed keeps at least 12 of each of those in stock; older products may have as few as 2).
+ */
+export async function pickProducts(request: APIRequestContext) {
+  const all = (await (await request.get("/api/v1/allProducts")).json()) as ApiProduct[];
+  const newest = all.slice(0, 6).filter((p) => p.inStock);
+  const plain = newest.filter((p) => p.category !== "wheels");
+  const wheel = newest.find((p) => p.category === "wheels");
+  expect(plain.length).toBeGreaterThanOrEqual(2);
+  expect(wheel).toBeTruthy();
+  return { first: plain[0], second: plain[1], wheel: wheel! };
+}
+
+/** The header's cart link, named by how many items the cart holds. */
+export function cartLink(page: Page, count: number) {
+  const name = count === 0 ? /^Cart$/ : new RegExp(`^Cart, ${count} items?$`);
+  return page.getByRole("link", { name }).first();
+}
