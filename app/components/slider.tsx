@@ -23,12 +23,7 @@ export function Slider({
     let cancelled = false;
     let instance: { destroy: (deleteInstance?: boolean, cleanStyles?: boolean) => void } | undefined;
     (async () => {
-      const [{ default: Swiper }, { Autoplay, Pagination, A11y }] = await Promise.all([
-        import("swiper"),
-        import("swiper/modules"),
-        import("swiper/css"),
-        import("swiper/css/pagination"),
-      ]);
+      const { Swiper, Autoplay, Pagination, A11y } = await import("./swiper-parts.client");
       if (cancelled || !root.current) return;
       const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       instance = new Swiper(root.current, {
