@@ -99,6 +99,8 @@ export async function createUserSession(request: Request, userId: number): Promi
   if (old.id) await store.destroySession(old);
   const session = await store.getSession();
   session.set("userId", userId);
+  // Expired rows are of no further use.
+  await appDb.deleteFrom("sessions").where("expires_at", "<", new Date().toISOString()).execute();
   return store.commitSession(session);
 }
 

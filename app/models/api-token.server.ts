@@ -20,6 +20,7 @@ export async function issueApiToken(
     .insertInto("api_tokens")
     .values({ user_id: userId, token_hash: sha256(token), expires_at: expiresAt, created_at: now.toISOString() })
     .execute();
+  await pruneApiTokens(db, now);
   return { token, expiresAt };
 }
 

@@ -7,6 +7,7 @@ import * as register from "~/routes/api.v1.register";
 import * as apiLogin from "~/routes/api.v1.login";
 import * as apiLogout from "~/routes/api.v1.logout";
 import * as htmlLogin from "~/routes/login";
+import * as htmlSignup from "~/routes/signup";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDb, type TestDb } from "../support/db";
 
@@ -44,6 +45,34 @@ async function body(res: Response) {
   expect(text).not.toMatch(/password_hash|passwordHash|scrypt\$/);
   return JSON.parse(text);
 }
+
+describe("the sign-up form", () => {
+  const post = (fields: Record<string, string>) =>
+    call(htmlSignup as never, "/signup", {
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+    });
+
+  it("creates the account and sends the shopper to log in", async () => {
+    const res = await post({ email: "Form.User@example.com", password: "form-pass-123", website: "" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/login");
+    const row = await t.db.selectFrom("users").select(["email", "role"]).where("email", "=", "form.user@example.com").executeTakeFirst();
+    expect(row).toEqual({ email: "form.user@example.com", role: "customer" });
+  });
+
+  it("quietly creates nothing when the honeypot field is filled", async () => {
+    const res = await post({ email: "bot@example.com", password: "bot-pass-123", website: "http://spam.example" });
+    expect(res.status).toBe(303);
+    expect(await t.db.selectFrom("users").select("id").where("email", "=", "bot@example.com").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("answers 400 with the spec's message and keeps the typed e-mail", async () => {
+    const res = (await post({ email: "kept@example.com", password: "" })) as unknown as { data: unknown; init: ResponseInit };
+    expect(res.init.status).toBe(400);
+    expect(res.data).toMatchObject({ email: "kept@example.com", formError: "Email and password are required" });
+  });
+});
 
 describe("the JSON API door", () => {
   it("registers, logs in with a bearer token, and revokes it at logout", async () => {

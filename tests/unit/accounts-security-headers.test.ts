@@ -71,6 +71,8 @@ describe("the page policy", () => {
     expect(directive("form-action")).toBe("form-action 'self' https://api.razorpay.com");
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive("object-src")).toBe("object-src 'none'");
+    expect(directive("img-src")).toBe("img-src 'self'");
+    expect(directive("default-src")).toBe("default-src 'self'");
     expect(policy).not.toContain("unsafe-eval");
     expect(policy).not.toContain("upgrade-insecure-requests");
     expect(documentPolicy({ nonce: "x", isHttps: true })).toContain("upgrade-insecure-requests");
