@@ -115,7 +115,7 @@ export default function AdminProducts() {
         <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="admin-q" className="block text-sm font-semibold">
-              Search
+              Search products
             </label>
             <input
               id="admin-q"

@@ -176,7 +176,7 @@ export function ProductForm({
         </Field>
         <Field name="brand" label="Brand" errors={errors}>
           <select {...describe(errors, "brand")} defaultValue={brandKnown ? values.brand : OTHER} required className={inputClass}>
-            <option value="">Choose a brand</option>
+            <option value="">Select…</option>
             {options.brands.map((b) => (
               <option key={b.slug} value={b.slug}>
                 {b.name}
@@ -200,7 +200,7 @@ export function ProductForm({
             required
             className={inputClass}
           >
-            <option value="">Choose a category</option>
+            <option value="">Select…</option>
             {options.categories.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.name}

@@ -1,0 +1,147 @@
+import { expect } from "@playwright/test";
+import { adminTest as test, imageFile, sidebar, uniqueSlug } from "./admin-support";
+
+test.describe.configure({ timeout: 60_000 });
+
+test("an admin creates a wheel with two colours and two sizes, edits its price, then deletes it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const slug = uniqueSlug("e2e-wheel");
+  const title = `Trail Runner ${slug}`;
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByText("Total products")).toBeVisible();
+
+  await sidebar(page).getByRole("link", { name: "Upload Product" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  const dialog = page.getByRole("dialog", { name: "Upload Product" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Slug").fill(slug);
+  await dialog.getByLabel("Brand", { exact: true }).selectOption({ label: "Method Race Wheels" });
+  await dialog.getByLabel("Category", { exact: true }).selectOption({ label: "Wheels" });
+  await dialog.getByLabel("Price (₹)").fill("24999.5");
+  await dialog.getByLabel("Units in stock").fill("5");
+  await dialog.getByLabel("Description (optional)").fill("Forged look. Built for corrugations.");
+  await dialog.getByLabel("Toyota Hilux").check();
+
+  // Without JavaScript these post the form and come back with one more row, nothing typed lost.
+  await dialog.getByRole("button", { name: "Add colour" }).click();
+  await expect(dialog.getByLabel("Colour 2 name")).toBeVisible();
+  await dialog.getByRole("button", { name: "Add size" }).click();
+  await expect(dialog.getByLabel("Size 2 Size label")).toBeVisible();
+  await expect(dialog.getByLabel("Title")).toHaveValue(title);
+  await expect(dialog.getByLabel("Price (₹)")).toHaveValue("24999.5");
+  await expect(dialog.getByLabel("Toyota Hilux")).toBeChecked();
+
+  await dialog.getByLabel("Colour 1 name").fill("Matte Black");
+  await dialog.getByLabel("Colour 1 images").setInputFiles([await imageFile("black-1.png", "#111"), await imageFile("black-2.jpg", "#333", "jpeg")]);
+  await dialog.getByLabel("Colour 2 name").fill("Bronze");
+  await dialog.getByLabel("Colour 2 images").setInputFiles([await imageFile("bronze-1.png", "#a60"), await imageFile("bronze-2.png", "#c80")]);
+  const sizes = [
+    ["17x8.5", "17", "8.5", "6x139.7", "0", "106.25", `MR305-${slug}-A`],
+    ["18x9", "18", "9", "6x139.7", "18", "106.25", `MR305-${slug}-B`],
+  ];
+  const fields = ["Size label", "Diameter (in)", "Width (in)", "Bolt pattern", "Offset (mm)", "Hub bore (mm)", "Part number"];
+  for (const [row, values] of sizes.entries()) {
+    for (const [i, field] of fields.entries()) await dialog.getByLabel(`Size ${row + 1} ${field}`).fill(values[i]);
+  }
+  await dialog.getByRole("button", { name: "Upload product" }).click();
+  // Re-encoding four images takes a moment on a busy machine.
+  // (With JavaScript a success toast leaves after 2 s: look for it first.)
+  await expect(page.getByText("Product uploaded!")).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/admin\/products$/);
+
+  // In the list, newest first.
+  const editLink = page.getByRole("link", { name: `Edit ${title}` });
+  await expect(editLink).toBeVisible();
+  const href = (await page.getByRole("link", { name: title, exact: true }).getAttribute("href"))!;
+  const id = href.split("/").pop();
+
+  // On the wheels category page, with its colour thumbnails.
+  await page.goto("/category/wheels");
+  const tile = page.locator("article").filter({ hasText: title });
+  await expect(tile).toHaveCount(1);
+  for (const colour of ["Matte Black", "Bronze"]) {
+    const thumb = tile.getByRole("img", { name: colour });
+    await expect(thumb).toHaveCount(1);
+    const src = (await thumb.getAttribute("src"))!;
+    expect(src).toMatch(/^\/uploads\/p\/[0-9a-f]{24}-320\.webp$/);
+    const image = await page.request.get(src);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/webp");
+    expect(image.headers()["cache-control"]).toContain("immutable");
+  }
+
+  // On its product page: both colours, both sizes, the price.
+  await page.goto(`/product/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Colours" }).getByRole("img", { name: "Bronze" })).toBeVisible();
+  const sizePicker = page.getByRole("group", { name: "Wheel size" });
+  await expect(sizePicker.getByText("17x8.5")).toBeVisible();
+  await expect(sizePicker.getByText("18x9")).toBeVisible();
+  await expect(page.getByText("₹24,999.50").first()).toBeVisible();
+  await expect(page.getByText("Fits: Toyota Hilux")).toBeVisible();
+
+  // Edit the price.
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: /Edit product/ });
+  await expect(edit.getByLabel("Price (₹)")).toHaveValue("24999.50");
+  await expect(edit.getByRole("list", { name: "Stored images of colour 2" }).getByRole("img")).toHaveCount(2);
+  await edit.getByLabel("Price (₹)").fill("19999");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated!")).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/product/${id}`);
+  await expect(page.getByText("₹19,999.00").first()).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Colours" }).getByRole("img")).toHaveCount(2);
+
+  // Delete it, after the confirmation.
+  await page.goto(`/admin/products?q=${slug}`);
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Are you sure you want to delete this product?");
+  await confirm.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByText("Product deleted successfully")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("link", { name: `Edit ${title}` })).toHaveCount(0);
+  const gone = await page.goto(`/product/${id}`);
+  expect(gone?.status()).toBe(404);
+});
+
+test("a .png that is really HTML is refused with a message, and what was typed stays", async ({ page }) => {
+  const slug = uniqueSlug("e2e-fake");
+  await page.goto("/admin/products/new");
+  const dialog = page.getByRole("dialog", { name: "Upload Product" });
+  await dialog.getByLabel("Title").fill("Not an image");
+  await dialog.getByLabel("Slug").fill(slug);
+  await dialog.getByLabel("Brand", { exact: true }).selectOption({ label: "Warn" });
+  await dialog.getByLabel("Category", { exact: true }).selectOption({ label: "Winches" });
+  await dialog.getByLabel("Price (₹)").fill("999");
+  await dialog.getByLabel("Colour 1 name").fill("Black");
+  await dialog.getByLabel("Colour 1 images").setInputFiles([
+    { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") },
+    { name: "vector.png", mimeType: "image/png", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+  ]);
+  await dialog.getByRole("button", { name: "Upload product" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Operation failed", { timeout: 20_000 });
+  await expect(dialog.getByText("evil.png: only jpeg, png, webp or avif images are accepted.")).toBeVisible();
+  await expect(dialog.getByLabel("Colour 1 images")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Title")).toHaveValue("Not an image");
+  await expect(dialog.getByLabel("Slug")).toHaveValue(slug);
+  // Nothing was created.
+  await page.goto(`/admin/products?q=${slug}`);
+  await expect(page.getByText("No products match.")).toBeVisible();
+});
+
+test("required fields get their messages next to them", async ({ page }) => {
+  await page.goto("/admin/products/new");
+  const dialog = page.getByRole("dialog", { name: "Upload Product" });
+  await dialog.getByLabel("Price (₹)").fill("12.3.4");
+  await dialog.getByLabel("Size 1 Size label").fill("17x8");
+  await dialog.getByRole("button", { name: "Upload product" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText("Slug is required")).toBeVisible();
+  await expect(dialog.getByText("Choose a brand")).toBeVisible();
+  await expect(dialog.getByText("Enter the price in rupees, e.g. 1499.50")).toBeVisible();
+  await expect(dialog.getByText("Bolt pattern is required")).toBeVisible();
+  await expect(dialog.getByLabel("Price (₹)")).toHaveValue("12.3.4");
+  await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+});
