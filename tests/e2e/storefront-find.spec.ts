@@ -49,7 +49,7 @@ test("search without JavaScript: the header's button leads to /search with resul
   await page.getByLabel("Search products").fill("winch");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/search\?q=winch/);
-  expect(await page.locator("article").count()).toBeGreaterThan(0);
+  await expect(page.locator("article").first()).toBeVisible();
   await expect(page.locator("article h3").first()).toContainText(/winch/i);
 });
 
@@ -110,14 +110,14 @@ test("the footer sign-up stores an address, and explains a bad one", async ({ pa
   const email = footer.getByPlaceholder("Your email address");
   await email.fill("not-an-email");
   await footer.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+  await expect(page.getByText("Enter a valid e-mail address")).toBeVisible({ timeout: 15_000 });
   // With JavaScript the footer keeps the text; without it the sign-up page shows the form again.
   await expect(page.getByPlaceholder("Your email address").and(page.locator(":focus, [aria-invalid]")).first()).toHaveValue("not-an-email");
 
   await page.goto("/about");
   await footer.getByPlaceholder("Your email address").fill(`rider-${testInfo.project.name}-${Date.now()}@example.com`);
   await footer.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("Thanks for signing up!").first()).toBeVisible();
+  await expect(page.getByText("Thanks for signing up!").first()).toBeVisible({ timeout: 15_000 });
 });
 
 test("contact us: the form opens a WhatsApp chat with the four fields", async ({ page, request }, testInfo) => {
