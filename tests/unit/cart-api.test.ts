@@ -201,6 +201,16 @@ describe("the /cart action", () => {
     expect(res.headers.get("Location")).toBe(`/login?redirectTo=%2Fproduct%2F${winch}`);
   });
 
+  it("answers a refused quantity change with the true quantity and 'Failed to sync quantity with server'", async () => {
+    const cookie = await cookieFor("bob@example.com");
+    const added = (await post({ intent: "add", productId: String(wheel), quantity: "2", size: "17x8.5", _fetcher: "1" }, { Cookie: cookie })) as { data: { lineId: number; quantity: number } };
+    expect(added.data.quantity).toBe(2);
+    const res = (await post({ intent: "update", lineId: String(added.data.lineId), quantity: "11", _fetcher: "1" }, { Cookie: cookie })) as { data: unknown; init: { status?: number } | null };
+    expect(res.data).toEqual({ ok: false, message: "Failed to sync quantity with server: only 10 available", lineId: added.data.lineId, quantity: 2 });
+    // 200, so the loaders revalidate and the page shows the toast and the true quantity.
+    expect(res.init?.status ?? 200).toBe(200);
+  });
+
   it("refuses a change to someone else's line", async () => {
     const alice = await cookieFor("alice@example.com");
     const bob = await cookieFor("bob@example.com");
