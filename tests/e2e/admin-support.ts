@@ -9,6 +9,7 @@ export const ADMIN = { email: "admin@example.com", password: "admin-password-123
  */
 export const adminTest = base.extend<object, { adminState: Awaited<ReturnType<import("@playwright/test").APIRequestContext["storageState"]>> }>({
   adminState: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern
     async ({}, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL!;
       const ctx = await playwrightRequest.newContext({ baseURL });
