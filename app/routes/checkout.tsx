@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
@@ -12,6 +13,7 @@ import { FetcherFlag, isFetcherSubmission } from "~/components/fetcher-flag";
 import {
   OPEN_PAYMENT_AFTER_MS,
   openRazorpayCheckout,
+  PAYMENT_CALLBACK_PATH,
   PaymentSuccessDialog,
   SandboxPaymentPanel,
   usePaymentConfirmation,
@@ -101,6 +103,19 @@ function stepUrl(
   if (extra.order) params.set("order", String(extra.order));
   return `/checkout?${params}`;
 }
+
+/**
+ * A paid order empties the cart, and this loader would then send the shopper to the empty cart:
+ * after a successful payment the page stays as it is while the success dialog shows.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
+  actionResult,
+  defaultShouldRevalidate,
+}) => {
+  const paid = (actionResult as { ok?: boolean } | undefined)?.ok === true;
+  return formAction === PAYMENT_CALLBACK_PATH && paid ? false : defaultShouldRevalidate;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -10,7 +10,7 @@ import { action as verifyPaymentApi } from "~/routes/api.v1.checkout.verify-paym
 import { loader as orderApi } from "~/routes/api.v1.orders.$orderId";
 import { loader as userOrdersApi } from "~/routes/api.v1.userOrders";
 import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
-import { action as callback } from "~/routes/checkout.callback";
+import { action as callback } from "~/routes/checkout_.callback";
 import { resetEnvCache } from "~/utils/env.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
 import { createTestDb, type TestDb } from "../support/db";

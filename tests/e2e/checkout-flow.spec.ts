@@ -1,0 +1,154 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { pickProducts, signUpAndLogIn } from "./cart-support";
+
+const js = (info: TestInfo) => info.project.name === "js";
+
+// Logging in hashes a password on purpose slowly, and the flows are long: room for a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+/** Puts a product in the logged-in shopper's cart through the JSON API. */
+async function addToCartViaApi(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+  productId: number,
+) {
+  const login = await request.post("/api/v1/login", { data: account });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const add = await request.post("/api/v1/cart/addItem", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { productId, quantity: 1 },
+  });
+  expect(add.ok()).toBe(true);
+}
+
+/** Step 1: saves a new address (dialog with JS, the form on the page without) and delivers there. */
+async function addAddressAndDeliver(page: Page, info: TestInfo) {
+  await expect(page.getByRole("list", { name: "Checkout steps" })).toBeVisible();
+  const scope = js(info)
+    ? page.getByRole("dialog")
+    : page.getByRole("region", { name: "Add New Address" });
+  if (js(info)) await page.getByRole("button", { name: "+ Add New Address" }).click();
+  await scope.getByLabel("Full name").fill("Asha Menon");
+  await scope.getByLabel("Phone").fill("9876543210");
+  await scope.getByLabel("Address line 1").fill("14 Residency Road");
+  await scope.getByLabel("City").fill("Bengaluru");
+  await scope.getByLabel("State").selectOption("Karnataka");
+  await scope.getByLabel("PIN code").fill("560025");
+  await scope.getByRole("button", { name: "Save Address" }).click();
+  await expect(page.getByText("14 Residency Road", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Deliver to This Address" }).first().click();
+  await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
+  await expect(page).toHaveURL(/step=summary.*address=\d+/);
+}
+
+/** Pay Now, then the sandbox's Pay (a page without JS, a dialog with it). Answers the order id. */
+async function payInSandbox(page: Page, info: TestInfo, outcome: "pay" | "fail") {
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/step=payment/);
+  await page.getByRole("button", { name: /^Pay Now ₹/ }).click();
+  if (!js(info)) await expect(page).toHaveURL(/\/checkout\/sandbox\/order_/);
+  const panel = page.getByRole("region", { name: "Test payment" });
+  await expect(panel).toBeVisible();
+  if (outcome === "fail") {
+    await panel.getByRole("button", { name: "Fail payment" }).click();
+    return null;
+  }
+  await panel.getByRole("button", { name: /^Pay ₹/ }).click();
+  if (js(info)) {
+    await expect(page.getByRole("dialog", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByText("Redirecting to your order...")).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
+  return Number(page.url().split("/").at(-1));
+}
+
+test("cart -> address -> summary -> pay in the sandbox -> order page -> orders list", async ({
+  page,
+  request,
+}, info) => {
+  const { first } = await pickProducts(request);
+  const account = await signUpAndLogIn(page, request, "/cart");
+  await addToCartViaApi(request, account, first.id);
+  await page.reload();
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await addAddressAndDeliver(page, info);
+  const summary = page.getByRole("list", { name: "Items" });
+  await expect(summary.getByText(first.title)).toBeVisible();
+  await expect(summary.getByText("Quantity: 1")).toBeVisible();
+  // Back and forward through the URL.
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page.getByRole("link", { name: "Deliver to This Address" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
+
+  const orderId = await payInSandbox(page, info, "pay");
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByText(first.title)).toBeVisible();
+  await expect(page.getByText("Asha Menon")).toBeVisible();
+  await expect(page.getByText(/^pay_/)).toBeVisible();
+
+  await page.goto("/userOrders");
+  await expect(page.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+});
+
+test("a failed payment leaves the order unpaid and the cart as it was", async ({
+  page,
+  request,
+}, info) => {
+  const { second } = await pickProducts(request);
+  const account = await signUpAndLogIn(page, request, "/cart");
+  await addToCartViaApi(request, account, second.id);
+  await page.goto("/checkout");
+  await addAddressAndDeliver(page, info);
+  await payInSandbox(page, info, "fail");
+  await expect(
+    page.getByText("Payment failed. Your cart is unchanged; you can try again.").first(),
+  ).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: second.title, exact: true })).toBeVisible();
+  await page.goto("/userOrders");
+  await expect(page.getByText("No orders found.")).toBeVisible();
+});
+
+test("Buy Now orders the one product, leaving the cart alone", async ({ page, request }, info) => {
+  const { first, second } = await pickProducts(request);
+  const account = await signUpAndLogIn(page, request, `/product/${first.id}`);
+  await addToCartViaApi(request, account, second.id);
+  await page.reload();
+  await page.getByRole("combobox", { name: "Quantity", exact: true }).selectOption("2");
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?.*productId=${first.id}`));
+  await addAddressAndDeliver(page, info);
+  await expect(page).toHaveURL(new RegExp(`productId=${first.id}`));
+  await expect(page.getByRole("list", { name: "Items" }).getByText("Quantity: 2")).toBeVisible();
+  const orderId = await payInSandbox(page, info, "pay");
+  await expect(page.getByText("Quantity: 2")).toBeVisible();
+  await page.goto("/userOrders");
+  await expect(page.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: second.title, exact: true })).toBeVisible();
+});
+
+test("checkout and orders ask a visitor to log in; someone else's order is not found", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/checkout");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout/);
+  await expect(page.getByText("Login required!")).toBeVisible();
+  await page.goto("/userOrders");
+  await expect(page.getByText("Please log in to view orders.")).toBeVisible();
+  await page.goto("/billing");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout/);
+  await signUpAndLogIn(page, request, "/userOrders");
+  await expect(page.getByText("No orders found.")).toBeVisible();
+  const res = await page.goto("/order/1");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+});
