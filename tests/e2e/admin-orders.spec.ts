@@ -1,0 +1,80 @@
+import { expect, type Browser } from "@playwright/test";
+import { adminTest as test } from "./admin-support";
+
+test.describe.configure({ timeout: 90_000 });
+
+/** A customer buys one product through the API and pays on the sandbox's payment page. */
+async function paidOrder(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const request = context.request;
+  const email = `admin-orders-${Date.now()}-${process.pid}@example.com`;
+  const password = "overland-trail-42";
+  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(201);
+  const { token } = await (await request.post("/api/v1/login", { data: { email, password } })).json();
+  const auth = { Authorization: `Bearer ${token}` };
+  await request.post("/login", { form: { email, password, redirectTo: "" }, headers: { Origin: new URL(baseURL).origin } });
+  const address = {
+    fullName: "Asha Rao",
+    phone: "9876543210",
+    address1: "12 Ridge Road",
+    address2: "",
+    city: "Pune",
+    state: "Maharashtra",
+    postalCode: "411001",
+    country: "India",
+  };
+  expect((await request.post("/api/v1/billing", { data: address, headers: auth })).ok()).toBe(true);
+  const products = (await (await request.get("/api/v1/allProducts")).json()) as { id: number; inStock: boolean; category: string }[];
+  const candidates = products.filter((p) => p.inStock && p.category !== "wheels");
+  const product = candidates[(process.pid + Date.now()) % candidates.length];
+  const created = await request.post("/api/v1/checkout/create-order", {
+    data: { productId: product.id, quantity: 1, checkoutType: "single" },
+    headers: auth,
+  });
+  expect(created.status()).toBe(201);
+  const { orderId, razorpayOrderId } = await created.json();
+  const page = await context.newPage();
+  await page.goto(`/checkout/sandbox/${razorpayOrderId}`);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`), { timeout: 30_000 });
+  await context.close();
+  return { orderId: Number(orderId), email };
+}
+
+test("an admin sees a paid order and moves it along: ship with tracking, deliver, refund", async ({ page, browser, baseURL }) => {
+  const { orderId, email } = await paidOrder(browser, baseURL!);
+
+  await page.goto("/admin/orders?status=paid");
+  const card = page.getByRole("article", { name: new RegExp(`^Order #${orderId}\\b`) });
+  await expect(card).toContainText(email);
+  await expect(card).toContainText("Asha Rao");
+  await expect(card).toContainText("Pune");
+  await expect(card).toContainText("Paid");
+  await card.getByRole("link", { name: `Manage order #${orderId}` }).click();
+
+  const detail = page.getByRole("region", { name: new RegExp(`^Order #${orderId}\\b`) });
+  await expect(detail).toContainText(email);
+  // Shipping needs the courier's tracking number.
+  await detail.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(detail.getByText("Enter the courier's tracking number")).toBeVisible({ timeout: 20_000 });
+  await detail.getByLabel("Tracking number").fill("DTDC 123456789");
+  await detail.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByText("Order marked as shipped")).toBeVisible({ timeout: 20_000 });
+  await expect(detail).toContainText("DTDC 123456789");
+  await expect(detail.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+
+  await detail.getByRole("button", { name: "Mark delivered" }).click();
+  await expect(page.getByText("Order marked as delivered")).toBeVisible({ timeout: 20_000 });
+  await detail.getByRole("button", { name: "Mark refunded" }).click();
+  await expect(page.getByText("Order marked as refunded")).toBeVisible({ timeout: 20_000 });
+  await expect(detail).toContainText("Nothing to do: this order is refunded.");
+
+  // The API door lists it too, with the spec's fields.
+  const admin = await (await page.request.post("/api/v1/login", { data: { email: "admin@example.com", password: "admin-password-123" } })).json();
+  const orders = await (
+    await page.request.get("/api/v1/adminOrders?status=refunded", { headers: { Authorization: `Bearer ${admin.token}` } })
+  ).json();
+  const listed = orders.find((o: { id: number }) => o.id === orderId);
+  expect(listed).toMatchObject({ user: { email }, billingAddress: { fullName: "Asha Rao", city: "Pune" } });
+  expect(listed.totalAmount).toBeGreaterThan(0);
+});
