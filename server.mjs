@@ -102,14 +102,9 @@ async function render(req, res) {
   logRequest(req, response.status, started);
 }
 
-/** A cacheable request: from the cache, or rendered once (concurrent misses wait) and stored. */
+/** A cacheable request that missed: rendered once (concurrent misses wait) and stored. */
 async function renderCached(req, res) {
   const key = req.url;
-  const hit = pageCache.get(key);
-  if (hit) {
-    sendEntry(req, res, hit);
-    return;
-  }
   const started = performance.now();
   const { promise, leader } = pageCache.once(key, async () => {
     const renderedAt = pageCache.version();
@@ -146,15 +141,25 @@ function logRequest(req, status, started) {
   console.log(`${req.method} ${req.url} ${status} - ${(performance.now() - started).toFixed(3)} ms`);
 }
 
-const server = http.createServer(async (req, res) => {
+function onError(res, error) {
+  console.error(error);
+  if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error");
+  else res.destroy();
+}
+
+// Static files and cache hits are answered synchronously; everything else goes to Remix.
+const server = http.createServer((req, res) => {
   try {
     if (serveStatic(req, res)) return;
-    if (pageCache && isCacheableRequest(req.method, req.url, req.headers)) await renderCached(req, res);
-    else await render(req, res);
+    if (pageCache && isCacheableRequest(req.method, req.url, req.headers)) {
+      const hit = pageCache.get(req.url);
+      if (hit) sendEntry(req, res, hit);
+      else renderCached(req, res).catch((error) => onError(res, error));
+      return;
+    }
+    render(req, res).catch((error) => onError(res, error));
   } catch (error) {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error");
-    else res.destroy();
+    onError(res, error);
   }
 });
 

@@ -353,7 +353,10 @@ async function measurePageJs(origin: string, pages: Page[], cookie: string | und
           }
         });
         await tab.goto(origin + page.url, { waitUntil: "networkidle" });
+        // Let hydration and on-demand chunks (sliders) run, on a busy machine too, then scroll.
+        await tab.waitForTimeout(2000);
         await tab.mouse.wheel(0, 4000);
+        await tab.waitForTimeout(1000);
         await tab.waitForLoadState("networkidle");
         const sizes = await Promise.all(scripts.values());
         out.push({ page: page.name, files: sizes.length, gzipBytes: sizes.reduce((a, b) => a + b, 0) });

@@ -213,25 +213,43 @@ export function createPageCache({
   };
 }
 
+const acceptMemo = new Map();
+/** pickEncoding, remembered per Accept-Encoding value (browsers send a handful of them). */
+function encodingFor(acceptEncoding = "", variants) {
+  let best = acceptMemo.get(acceptEncoding);
+  if (best === undefined) {
+    best = pickEncoding(acceptEncoding, ["br", "gzip"]);
+    if (acceptMemo.size < 100) acceptMemo.set(acceptEncoding, best);
+  }
+  return variants[best] ? best : pickEncoding(acceptEncoding, Object.keys(variants));
+}
+
+/** The headers of each answer an entry gives, built once (a hit only picks one). */
+function prepared(entry) {
+  if (entry.prepared) return entry.prepared;
+  const common = { ...entry.headers, etag: entry.etag, "cache-control": entry.cacheControl, vary: "Accept-Encoding, Cookie" };
+  const out = { notModified: common };
+  for (const [encoding, body] of Object.entries(entry.variants)) {
+    const headers = { ...common, "content-length": String(body.length) };
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    out[encoding] = headers;
+  }
+  entry.prepared = out;
+  return out;
+}
+
 /** Writes a cached entry to a node:http response (304 when the client holds it already). */
-export function sendEntry(req, res, entry, extraHeaders = {}) {
-  const common = {
-    etag: entry.etag,
-    "cache-control": entry.cacheControl,
-    vary: "Accept-Encoding, Cookie",
-    ...extraHeaders,
-  };
+export function sendEntry(req, res, entry, extraHeaders) {
+  const ready = prepared(entry);
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     // A 304 updates the headers the browser stored with the page: send the page's own (its
     // Content-Security-Policy above all), not defaults meant for bodiless answers.
-    res.writeHead(304, { ...entry.headers, ...common });
+    res.writeHead(304, extraHeaders ? { ...ready.notModified, ...extraHeaders } : ready.notModified);
     res.end();
     return;
   }
-  const chosen = pickEncoding(req.headers["accept-encoding"], Object.keys(entry.variants));
-  const body = entry.variants[chosen];
-  const headers = { ...entry.headers, ...common, "content-length": String(body.length) };
-  if (chosen !== "identity") headers["content-encoding"] = chosen;
-  res.writeHead(entry.status, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
+  const chosen = encodingFor(req.headers["accept-encoding"], entry.variants);
+  const headers = ready[chosen];
+  res.writeHead(entry.status, extraHeaders ? { ...headers, ...extraHeaders } : headers);
+  res.end(req.method === "HEAD" ? undefined : entry.variants[chosen]);
 }
