@@ -31,12 +31,18 @@ describe("sign-up and login", () => {
     expect(result).toEqual({ status: "ok", user: { id: expect.any(Number), email: "jeep.owner@example.com", role: "customer" } });
   });
 
-  it("answers a wrong e-mail and a wrong password the same way, in about the same time", async () => {
+  it("answers a wrong e-mail and a wrong password the same way, in about the same time", { timeout: 90_000 }, async () => {
     await createUser(t.db, { email: "a@example.com", password: "right-password" });
+    // The fastest of three runs: robust to a busy machine.
     const time = async (email: string) => {
-      const started = performance.now();
-      const result = await verifyLogin(t.db, { email, password: "wrong-password" });
-      return { result, ms: performance.now() - started };
+      let best = Infinity;
+      let result;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        result = await verifyLogin(t.db, { email, password: "wrong-password" });
+        best = Math.min(best, performance.now() - started);
+      }
+      return { result, ms: best };
     };
     const wrongPassword = await time("a@example.com");
     const wrongEmail = await time("nobody@example.com");
