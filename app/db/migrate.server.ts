@@ -7,6 +7,8 @@ export async function migrateToLatest(database: Kysely<any>): Promise<string[]> 
   const migrator = new Migrator({
     db: database,
     provider: { getMigrations: async () => migrations },
+    // Migrations written side by side may land in any order; each still runs once.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

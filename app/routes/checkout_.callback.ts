@@ -1,53 +1,61 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
 import type { CallbackData } from "~/components/payment";
 import { db } from "~/db/db.server";
 import { recordFailedPayment, verifyPayment } from "~/models/order.server";
 import { getPaymentGateway } from "~/payments/payments.server";
-import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
-
-export const meta: MetaFunction = () => [
-  { title: "Payment | Overland 4x4 Gear" },
-  { name: "robots", content: "noindex" },
-];
+import { redirectWithToast, toastCookieHeader } from "~/utils/toast.server";
 
 /** Nothing to show on a GET: the checkout is elsewhere. */
 export function loader() {
   return redirect("/checkout");
 }
 
-function failureOrderId(form: FormData): { orderId: string | null; paymentId: string | null } {
+const GATEWAY_ID = /^[A-Za-z0-9_]{1,64}$/;
+
+function failureIds(form: FormData): { orderId: string | null; paymentId: string | null } {
   try {
     const meta = JSON.parse(String(form.get("error[metadata]") ?? "{}")) as {
       order_id?: unknown;
       payment_id?: unknown;
     };
-    return {
-      orderId: typeof meta.order_id === "string" ? meta.order_id : null,
-      paymentId: typeof meta.payment_id === "string" ? meta.payment_id : null,
-    };
+    const id = (v: unknown) => (typeof v === "string" && GATEWAY_ID.test(v) ? v : null);
+    return { orderId: id(meta.order_id), paymentId: id(meta.payment_id) };
   } catch {
     return { orderId: null, paymentId: null };
   }
 }
 
+/** A small page for a browser whose payment could not be confirmed (no layout: see below). */
+function failurePage(message: string, status: number) {
+  const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Payment verification failed | Overland 4x4 Gear</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center">
+<h1>Payment verification failed.</h1><p role="alert">${message} No order was marked paid. If money left your account, it will be matched to your order or refunded.</p>
+<p><a href="/userOrders">Your orders</a> · <a href="/cart">Back to cart</a></p></body></html>`;
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 /**
  * POST /checkout/callback: where Razorpay (its callback_url), the sandbox page and the checkout's
  * JavaScript handler send a payment's result. Razorpay's post is cross-site and carries no session
- * cookie, so the order is found from the signed fields, never from the session.
+ * cookie, so the order is found from the signed fields, never from the session. It is a resource
+ * route on purpose: Remix refuses cross-origin form posts to page routes, and this one must accept
+ * Razorpay's.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const viaFetcher = isFetcherSubmission(form);
 
   if (form.has("error[code]") || form.has("error[description]")) {
-    const { orderId, paymentId } = failureOrderId(form);
-    if (orderId && /^[A-Za-z0-9_]{1,64}$/.test(orderId)) {
+    const { orderId, paymentId } = failureIds(form);
+    if (orderId) {
       await recordFailedPayment(db, {
         razorpayOrderId: orderId,
-        razorpayPaymentId: paymentId && /^[A-Za-z0-9_]{1,64}$/.test(paymentId) ? paymentId : null,
+        razorpayPaymentId: paymentId,
         code: String(form.get("error[code]") ?? "").slice(0, 100) || null,
         description: String(form.get("error[description]") ?? "").slice(0, 300) || null,
         source: "callback",
@@ -58,9 +66,11 @@ export async function action({ request }: ActionFunctionArgs) {
       type: "error",
       message: "Payment failed. Your cart is unchanged; you can try again.",
     } as const;
-    if (viaFetcher)
-      return dataWithToast<CallbackData>({ ok: false, message: "Payment failed." }, toast, request);
-    return redirectWithToast("/cart", toast, request);
+    if (!viaFetcher) return redirectWithToast("/cart", toast, request);
+    const headers = new Headers({ "Set-Cookie": await toastCookieHeader(request, toast) });
+    return Response.json({ ok: false, message: "Payment failed." } satisfies CallbackData, {
+      headers,
+    });
   }
 
   const result = await verifyPayment(db, getPaymentGateway(), {
@@ -70,40 +80,21 @@ export async function action({ request }: ActionFunctionArgs) {
     source: "callback",
   });
   if (!result.ok) {
-    return data<CallbackData>({ ok: false, message: result.message }, { status: result.status });
+    return viaFetcher
+      ? Response.json({ ok: false, message: result.message } satisfies CallbackData, {
+          status: result.status,
+        })
+      : failurePage(result.message, result.status);
   }
-  if (viaFetcher) return data<CallbackData>({ ok: true, orderId: result.orderId });
-  if (result.status !== "paid" && result.status !== "shipped" && result.status !== "delivered") {
-    return redirectWithToast(
-      `/order/${result.orderId}`,
-      { type: "error", message: "Payment verification failed." },
-      request,
-    );
-  }
+  if (viaFetcher)
+    return Response.json({ ok: true, orderId: result.orderId } satisfies CallbackData);
+  const paid =
+    result.status === "paid" || result.status === "shipped" || result.status === "delivered";
   return redirectWithToast(
     `/order/${result.orderId}`,
-    { type: "success", message: "Payment successful!" },
+    paid
+      ? { type: "success", message: "Payment successful!" }
+      : { type: "error", message: "Payment verification failed." },
     request,
-  );
-}
-
-export default function PaymentCallback() {
-  const result = useActionData<typeof action>();
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Payment verification failed.</h1>
-      <p className="mt-3 text-gray-600" role="alert">
-        {result && !result.ok ? result.message : "We could not confirm this payment."} No order was
-        marked paid. If money left your account, it will be matched or refunded automatically.
-      </p>
-      <div className="mt-6 flex justify-center gap-4">
-        <Link to="/userOrders" className="underline">
-          Your orders
-        </Link>
-        <Link to="/cart" className="underline">
-          Back to cart
-        </Link>
-      </div>
-    </div>
   );
 }

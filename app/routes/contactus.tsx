@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useRouteLoaderData } from "@remix-run/react";
 import { getEnv } from "~/utils/env.server";
+import { assertSameOrigin } from "~/utils/http.server";
 import { pageMeta, whatsappUrl } from "~/utils/seo";
 import { SHOP_ADDRESS, SHOP_EMAIL } from "~/utils/storefront-content";
 
@@ -19,6 +20,7 @@ function chatText(name: string, email: string, subject: string, message: string)
 
 /** Without JavaScript the form posts here and is sent on to the WhatsApp chat. Nothing is stored. */
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const text = chatText(field(form, "name"), field(form, "email"), field(form, "subject"), field(form, "message"));
   return redirect(whatsappUrl(getEnv().SHOP_PHONE, text), 303);

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useActionData } from "@remix-run/react";
 import { db } from "~/db/db.server";
 import { newsletterSchema, subscribeNewsletter } from "~/models/newsletter.server";
+import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -30,6 +31,7 @@ function backTo(request: Request): string {
  * message beside the field and the typed value kept.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const raw = String(form.get("email") ?? "");
   const parsed = newsletterSchema.safeParse({ email: raw });

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { getVehicle } from "~/models/catalog.server";
+import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { vehicleCookieHeader } from "~/utils/vehicle.server";
 
@@ -16,6 +17,7 @@ export async function loader() {
 
 /** Remembers (or forgets, with an empty choice) the shopper's vehicle, then goes back. */
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const to = safePath(form.get("redirectTo"));
   const slug = String(form.get("vehicle") ?? "").trim();

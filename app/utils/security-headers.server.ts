@@ -13,6 +13,7 @@ import { markSocketAddressKnown, SOCKET_ADDRESS_HEADER } from "./http.server";
 
 const RAZORPAY_SCRIPT = "https://checkout.razorpay.com";
 const RAZORPAY_API = "https://api.razorpay.com";
+const WHATSAPP = "https://wa.me https://api.whatsapp.com";
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
@@ -31,7 +32,8 @@ export function documentPolicy({ nonce, isHttps, dev = false }: { nonce: string;
     // Vite's live reload talks over a WebSocket while developing.
     `connect-src 'self' ${RAZORPAY_API}${dev ? " ws: wss:" : ""}`,
     `frame-src ${RAZORPAY_API}`,
-    `form-action 'self' ${RAZORPAY_API}`,
+    // The contact form without JavaScript posts here and is redirected to a WhatsApp chat.
+    `form-action 'self' ${RAZORPAY_API} ${WHATSAPP}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
