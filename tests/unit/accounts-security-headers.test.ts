@@ -68,7 +68,7 @@ describe("the page policy", () => {
     expect(directive("script-src")).toBe("script-src 'self' 'nonce-n0nce' https://checkout.razorpay.com");
     expect(directive("frame-src")).toBe("frame-src https://api.razorpay.com");
     expect(directive("connect-src")).toBe("connect-src 'self' https://api.razorpay.com");
-    expect(directive("form-action")).toBe("form-action 'self' https://api.razorpay.com");
+    expect(directive("form-action")).toBe("form-action 'self' https://api.razorpay.com https://wa.me https://api.whatsapp.com");
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive("object-src")).toBe("object-src 'none'");
     expect(directive("img-src")).toBe("img-src 'self'");

@@ -105,7 +105,7 @@ describe("demo catalogue seed", () => {
     ]);
     for (const b of featured) {
       expect(b.logo).toBe(`/logos/${b.slug}.svg`);
-      expect(fs.existsSync(path.join("public", "brands", `${b.slug}.svg`))).toBe(true);
+      expect(fs.existsSync(path.join("public", "logos", `${b.slug}.svg`))).toBe(true);
       expect(b.description.split(". ").length).toBeGreaterThanOrEqual(2);
     }
     const others = await db.selectFrom("brands").select("slug").where("featured", "=", 0).execute();
