@@ -3,7 +3,7 @@ import type { DB, OrderStatus, OrdersTable } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
 import { checkPaymentSignature } from "~/payments/signature.server";
 import { imageUrl } from "~/utils/images";
-import { getAddress } from "./address.server";
+import { getAddress, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
 
 /**
@@ -783,16 +783,8 @@ export type PaymentView = {
   createdAt: string;
 };
 
-export type ShippingAddress = {
-  fullName: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-};
+/** The delivery address as copied into the order when it was placed. */
+export type ShippingAddress = Omit<Address, "id">;
 
 export type OrderView = {
   id: number;

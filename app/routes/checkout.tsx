@@ -28,6 +28,7 @@ import {
   placeOrder,
   previewCheckout,
   type OrderSource,
+  type ShippingAddress,
 } from "~/models/order.server";
 import { getPaymentGateway, getSandboxGateway } from "~/payments/payments.server";
 import { RAZORPAY_CHECKOUT_JS, RAZORPAY_HOSTED_CHECKOUT_URL } from "~/payments/razorpay.server";
@@ -405,15 +406,7 @@ function DeliverTo({
   address,
   changeHref,
 }: {
-  address: {
-    fullName: string;
-    phone: string;
-    address1: string;
-    address2: string;
-    city: string;
-    state: string;
-    postalCode: string;
-  };
+  address: ShippingAddress;
   changeHref: string;
 }) {
   return (
