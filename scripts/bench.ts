@@ -148,7 +148,9 @@ async function main() {
     await waitFor(`http://127.0.0.1:${basePort}/__ready`, 10_000, true);
 
     const rows: Row[] = [];
+    const rssByPage: Record<string, number> = {};
     for (const page of pages) {
+      rssSamples.splice(0);
       const headers = { ...BROWSER_HEADERS, ...(page.loggedIn && cookie ? { cookie } : {}) };
       log(`${page.name}: ${page.url}`);
       await load(origin + page.url, headers, WARMUP);
@@ -158,6 +160,8 @@ async function main() {
       const bytes = Buffer.from(recordings[page.url].body, "base64").length;
       const row = makeRow(page.name, page.url, bytes, shopResult, baseResult, page.target);
       rows.push(row);
+      // The shop's largest resident set while this URL was under load.
+      rssByPage[page.name] = Math.round(Math.max(0, ...rssSamples.splice(0)) / 1024);
       log(
         `  shop ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms, baseline ${row.baseline.rps.toFixed(0)} req/s, ` +
           `ratio ${row.ratio === null ? "n/a" : (row.ratio * 100).toFixed(1) + "%"}${row.shop.errors ? `, ${row.shop.errors} errors` : ""}`,
@@ -170,7 +174,7 @@ async function main() {
       cookie,
     );
     clearInterval(rssTimer);
-    const peakRssMb = Math.max(readPeakRss(shop.pid), ...rssSamples) / 1024;
+    const peakRssMb = readPeakRss(shop.pid) / 1024;
 
     console.log("");
     console.log(
@@ -186,7 +190,13 @@ async function main() {
         pageJs.map((j) => [j.page, String(j.files), `${(j.gzipBytes / 1000).toFixed(1)} kB`]),
       ),
     );
-    console.log(`\nshop peak RSS: ${peakRssMb.toFixed(0)} MB`);
+    console.log(
+      `\nshop peak RSS: ${peakRssMb.toFixed(0)} MB (largest while under load: ` +
+        Object.entries(rssByPage)
+          .map(([name, mb]) => `${name} ${mb} MB`)
+          .join(", ") +
+        ")",
+    );
 
     const summary = summaryLine({ rows, peakRssMb, rssLimitMb: RSS_LIMIT_MB, pageJs, jsLimitBytes: JS_LIMIT_BYTES });
     fs.writeFileSync(
@@ -199,6 +209,7 @@ async function main() {
           rows,
           headers: headerRows.map(([page, status, encoding, etag, cacheControl]) => ({ page, status, encoding, etag, cacheControl })),
           peakRssMb: Math.round(peakRssMb),
+          rssMbWhileLoading: rssByPage,
           pageJs,
           summary,
         },
