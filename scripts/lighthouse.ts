@@ -44,7 +44,9 @@ const log = (msg: string) => console.log(`[lighthouse] ${msg}`);
 type PageResult = {
   page: string;
   url: string;
-  scores: Record<(typeof CATEGORIES)[number], number>;
+  /** null when Lighthouse could not score the category (see `error`). */
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  error: string | null;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -84,7 +86,10 @@ async function main() {
         });
         if (!out) throw new Error(`Lighthouse returned nothing for ${url}`);
         const lhr = out.lhr;
-        const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+        const score = (c: string) => {
+          const value = lhr.categories[c]?.score;
+          return typeof value === "number" ? Math.round(value * 100) : null;
+        };
         const failing = Object.values(lhr.categories)
           .filter((c) => c.id !== "performance")
           .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
@@ -100,10 +105,11 @@ async function main() {
             tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
             cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
             failing: [...new Set(failing)],
+            error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
           },
         });
       }
-      runs.sort((a, b) => a.result.scores.performance - b.result.scores.performance);
+      runs.sort((a, b) => (a.result.scores.performance ?? 0) - (b.result.scores.performance ?? 0));
       const median = runs[Math.floor(runs.length / 2)];
       fs.writeFileSync(path.join(ROOT, "bench", `lighthouse-${page}.html`), median.html);
       results.push(median.result);
@@ -115,10 +121,7 @@ async function main() {
         ["page", "performance", "accessibility", "best practices", "seo", "LCP ms", "TBT ms", "CLS"],
         results.map((r) => [
           r.page,
-          r.scores.performance,
-          r.scores.accessibility,
-          r.scores["best-practices"],
-          r.scores.seo,
+          ...CATEGORIES.map((c) => r.scores[c] ?? "n/a"),
           r.lcpMs,
           r.tbtMs,
           r.cls.toFixed(3),
@@ -126,18 +129,19 @@ async function main() {
       ),
     );
     for (const r of results) if (r.failing.length) console.log(`${r.page}: audits not passed: ${r.failing.join(", ")}`);
+    for (const r of results) if (r.error) console.log(`${r.page}: Lighthouse error: ${r.error}`);
     const met = results.every(
       (r) =>
-        r.scores.performance >= TARGETS.performance &&
-        r.scores.accessibility >= TARGETS.accessibility &&
-        r.scores["best-practices"] >= TARGETS["best-practices"] &&
-        r.scores.seo >= TARGETS.seo &&
+        (r.scores.performance ?? 0) >= TARGETS.performance &&
+        (r.scores.accessibility ?? 0) >= TARGETS.accessibility &&
+        (r.scores["best-practices"] ?? 0) >= TARGETS["best-practices"] &&
+        (r.scores.seo ?? 0) >= TARGETS.seo &&
         r.cls < TARGETS.cls,
     );
     const summary =
       `lighthouse: ${met ? "PASS" : "FAIL"} ` +
       results
-        .map((r) => `${r.page} ${CATEGORIES.map((c) => r.scores[c]).join("/")} CLS ${r.cls.toFixed(3)}`)
+        .map((r) => `${r.page} ${CATEGORIES.map((c) => r.scores[c] ?? "n/a").join("/")} CLS ${r.cls.toFixed(3)}`)
         .join("; ") +
       " (performance/accessibility/best practices/SEO; targets 95/100/95/100, CLS < 0.05)";
     fs.writeFileSync(
