@@ -3,6 +3,7 @@ import type { DB, OrderStatus, OrdersTable } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
 import { checkPaymentSignature } from "~/payments/signature.server";
 import { imageUrl } from "~/utils/images";
+import { bumpCatalogVersion } from "./catalog-version.server";
 import { getAddress, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
 
@@ -268,6 +269,8 @@ export async function reserveOrder(
           .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) throw new OutOfStock(item.title);
       }
+      // Stock shows on cached pages ('InStock' / 'Sold Out'). Readers wait for this transaction.
+      bumpCatalogVersion();
 
       const order = await trx
         .insertInto("orders")
@@ -439,6 +442,7 @@ async function restock(trx: Trx, orderId: number) {
       .where("id", "=", item.product_id)
       .execute();
   }
+  bumpCatalogVersion();
 }
 
 /** Takes an order's units from the stock again (a late payment); false when they are gone. */
@@ -462,6 +466,7 @@ async function retakeStock(trx: Trx, orderId: number): Promise<boolean> {
       .where("id", "=", productId)
       .execute();
   }
+  bumpCatalogVersion();
   return true;
 }
 

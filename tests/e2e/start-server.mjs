@@ -1,4 +1,4 @@
-// Builds the shop for production and serves it on a fresh SQLite database, the way
+// Builds the shop for production and serves it with server.mjs on a fresh SQLite database, the way
 // `npm start` does, for one Playwright run. E2E_BUILD_DIR reuses an existing build.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -33,11 +33,11 @@ const env = {
 };
 for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) delete env[key];
 
-const server = spawn(
-  process.execPath,
-  [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), path.join(buildDir, "server/index.js")],
-  { stdio: "inherit", env },
-);
+// The production server `npm start` runs (server.mjs), on this run's build.
+const server = spawn(process.execPath, [path.resolve("server.mjs")], {
+  stdio: "inherit",
+  env: { ...env, BUILD_DIR: buildDir },
+});
 const stop = () => {
   server.kill("SIGTERM");
   fs.rmSync(work, { recursive: true, force: true });
