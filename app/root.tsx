@@ -95,9 +95,9 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <>
       {root?.paymentSandbox ? (
-        <p className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950">
+        <aside aria-label="Payment mode" className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950">
           Test payments, no money moves.
-        </p>
+        </aside>
       ) : null}
       <ProgressBar />
       <a

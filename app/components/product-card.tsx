@@ -12,12 +12,16 @@ export function ProductCard({
   eager = false,
   swatches,
   vehicleName,
+  headingLevel = 3,
 }: {
   product: ProductSummary;
   eager?: boolean;
   swatches?: Swatch[];
   vehicleName?: string | null;
+  /** 2 when the cards sit right under the page's h1, 3 under a section's h2: headings never skip a level. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg">
       <div className="relative">
@@ -56,11 +60,11 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs uppercase tracking-wide text-gray-500">{product.brand}</p>
-        <h3 className="line-clamp-2 text-sm font-semibold">
+        <Heading className="line-clamp-2 text-sm font-semibold">
           <Link to={`/product/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
             {product.title}
           </Link>
-        </h3>
+        </Heading>
         <Price paise={product.pricePaise} className="mt-auto font-bold" />
         {vehicleName && product.fits !== undefined ? <FitBadge fits={product.fits} vehicleName={vehicleName} /> : null}
         {!product.inStock ? <p className="text-xs font-semibold text-red-700">Sold Out</p> : null}
@@ -98,6 +102,7 @@ export function ProductGrid({
   skeletons = 8,
   empty,
   eagerCount = 4,
+  headingLevel = 3,
 }: {
   products: ProductSummary[];
   swatches?: Record<number, Swatch[]>;
@@ -106,6 +111,7 @@ export function ProductGrid({
   skeletons?: number;
   empty: string;
   eagerCount?: number;
+  headingLevel?: 2 | 3;
 }) {
   if (pending) {
     return (
@@ -126,6 +132,7 @@ export function ProductGrid({
           eager={i < eagerCount}
           swatches={swatches && p.category === "wheels" ? (swatches[p.id] ?? []) : undefined}
           vehicleName={vehicleName}
+          headingLevel={headingLevel}
         />
       ))}
     </div>

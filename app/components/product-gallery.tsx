@@ -3,6 +3,10 @@ import { imageSrcSet, imageUrl } from "~/utils/images";
 
 export const SWIPE_THRESHOLD_PX = 50;
 
+/** A 12 px dot inside a 32 px tap target (targets of at least 24 px, so a thumb can hit them). */
+const DOT_TARGET = "flex h-8 w-8 items-center justify-center rounded-full";
+const DOT = "block h-3 w-3 rounded-full";
+
 /**
  * The images of the chosen colour. Without JavaScript: a scroll-snap strip with anchor dots.
  * With it: one image at a time, a swipe of 50 px or more moves by one, arrows on wide screens, dots.
@@ -30,8 +34,9 @@ export function ProductGallery({ images, alt }: { images: (string | null)[]; alt
 
   return (
     <div className="flex flex-col gap-3" role="region" aria-roledescription="carousel" aria-label="Product images">
+      {/* The same fixed square box before and after hydration: only what is inside it changes, so nothing moves. */}
       <div
-        className={`relative aspect-square w-full rounded-xl bg-gray-50 ${hydrated ? "touch-pan-y overflow-hidden" : "flex snap-x snap-mandatory overflow-x-auto"}`}
+        className={`relative aspect-square w-full overflow-hidden rounded-xl bg-gray-50 ${hydrated ? "touch-pan-y" : ""}`}
         onPointerDown={hydrated ? onPointerDown : undefined}
         onPointerUp={hydrated ? onPointerUp : undefined}
         onPointerCancel={() => (start.current = null)}
@@ -55,21 +60,24 @@ export function ProductGallery({ images, alt }: { images: (string | null)[]; alt
             ))}
           </div>
         ) : (
-          images.map((img, i) => (
-            <img
-              key={`${img}-${i}`}
-              id={`photo-${i + 1}`}
-              src={imageUrl(img, 1024)}
-              srcSet={imageSrcSet(img)}
-              sizes="(min-width: 768px) 50vw, 100vw"
-              width={1024}
-              height={1024}
-              alt={`${alt}, ${i + 1} of ${count}`}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              className="h-full w-full shrink-0 snap-start object-contain"
-            />
-          ))
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling strip must be reachable by keyboard
+          <div className="flex h-full snap-x snap-mandatory overflow-x-auto" tabIndex={0}>
+            {images.map((img, i) => (
+              <img
+                key={`${img}-${i}`}
+                id={`photo-${i + 1}`}
+                src={imageUrl(img, 1024)}
+                srcSet={imageSrcSet(img)}
+                sizes="(min-width: 768px) 50vw, 100vw"
+                width={1024}
+                height={1024}
+                alt={`${alt}, ${i + 1} of ${count}`}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+                className="h-full w-full shrink-0 snap-start object-contain"
+              />
+            ))}
+          </div>
         )}
         {hydrated && count > 1 ? (
           <>
@@ -93,7 +101,7 @@ export function ProductGallery({ images, alt }: { images: (string | null)[]; alt
         ) : null}
       </div>
       {count > 1 ? (
-        <div className="flex justify-center gap-2">
+        <div className="flex justify-center gap-1">
           {images.map((_, i) =>
             hydrated ? (
               <button
@@ -102,10 +110,14 @@ export function ProductGallery({ images, alt }: { images: (string | null)[]; alt
                 onClick={() => go(i)}
                 aria-label={`Show image ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
-                className={`h-3 w-3 rounded-full ${i === index ? "bg-ink-900" : "bg-gray-300"}`}
-              />
+                className={DOT_TARGET}
+              >
+                <span className={`${DOT} ${i === index ? "bg-ink-900" : "bg-gray-400"}`} />
+              </button>
             ) : (
-              <a key={i} href={`#photo-${i + 1}`} aria-label={`Show image ${i + 1}`} className="h-3 w-3 rounded-full bg-gray-300" />
+              <a key={i} href={`#photo-${i + 1}`} aria-label={`Show image ${i + 1}`} className={DOT_TARGET}>
+                <span className={`${DOT} bg-gray-400`} />
+              </a>
             ),
           )}
         </div>

@@ -16,13 +16,14 @@ export const NAV_LINKS = [
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight" aria-label="Overland 4x4 Gear, home">
+    <Link to="/" className="flex shrink-0 items-center gap-2 text-base font-extrabold tracking-tight sm:text-lg" aria-label="Overland 4x4 Gear, home">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
         <rect width="32" height="32" rx="7" fill="#e8590c" />
         <path d="M4 23l7-10 5 6 4-4 8 8z" fill="#111418" />
         <circle cx="22" cy="9" r="3" fill="#fff" />
       </svg>
-      <span>
+      {/* The link's name says it; on the narrowest phones the mark alone leaves room for the header's buttons. */}
+      <span className="hidden min-[380px]:inline">
         Overland<span className="text-brand-500">4x4</span>
       </span>
     </Link>
@@ -154,7 +155,7 @@ export function SiteHeader({
   useEffect(() => setHydrated(true), []);
   return (
     <header className="sticky top-0 z-40 bg-ink-900 text-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2 sm:gap-4">
+      <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-2 sm:gap-4">
         <MobileMenu user={user} />
         <Logo />
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
@@ -193,7 +194,7 @@ export function SiteHeader({
           {user ? (
             <AccountMenu user={user} />
           ) : (
-            <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10">
+            <Link to="/login" className="rounded-md px-2 py-2 text-sm font-semibold hover:bg-white/10 sm:px-3">
               Login
             </Link>
           )}

@@ -57,6 +57,7 @@ export default function BrandPage() {
       </div>
       <div className="mt-8">
         <ProductGrid
+          headingLevel={2}
           products={items}
           swatches={swatches}
           pending={pending}

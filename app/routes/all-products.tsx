@@ -186,6 +186,7 @@ export default function AllProducts() {
       </Form>
       <div className="mt-6">
         <ProductGrid
+          headingLevel={2}
           products={items}
           swatches={swatches}
           pending={pending}

@@ -48,6 +48,7 @@ export default function CategoryPage() {
       <h1 className="text-3xl font-extrabold tracking-tight">Products in {category.name} Category</h1>
       <p className="mb-6 mt-2 text-gray-700">{total === 1 ? "1 product" : `${total} products`}</p>
       <ProductGrid
+        headingLevel={2}
         products={items}
         swatches={swatches}
         pending={pending}

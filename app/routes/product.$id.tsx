@@ -107,8 +107,8 @@ export default function ProductPage() {
           <li aria-current="page" className="text-ink-900">{p.title}</li>
         </ol>
       </nav>
-      <div className="grid gap-10 md:grid-cols-2">
-        <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-1 gap-10 md:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-4">
           <ProductGallery images={images} alt={color ? `${p.title} in ${color}` : p.title} />
           {p.colors.length > 0 ? (
             <nav aria-label="Colours">
@@ -134,7 +134,7 @@ export default function ProductPage() {
           ) : null}
         </div>
 
-        <div className="flex flex-col gap-5">
+        <div className="flex min-w-0 flex-col gap-5">
           <div>
             <p className="text-sm uppercase tracking-wide text-gray-500">{p.brand}</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{p.title}</h1>
@@ -241,7 +241,9 @@ export default function ProductPage() {
           {p.sizes.length > 0 ? (
             <section aria-labelledby="specs">
               <h2 id="specs" className="mb-2 text-lg font-bold">Specifications</h2>
-              <div className="overflow-x-auto">
+              {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+              <div className="overflow-x-auto" role="region" aria-label="Specifications table" tabIndex={0}>
                 <table className="w-full text-left text-sm">
                   <thead className="bg-gray-50">
                     <tr>

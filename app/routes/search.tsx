@@ -54,7 +54,7 @@ export default function SearchPage() {
             {results.length > 0 ? (
               <p className="mb-4 text-gray-700">{results.length === 1 ? "1 result" : `${results.length} results`}</p>
             ) : null}
-            <ProductGrid products={results} vehicleName={shopperVehicle} empty="No results found." />
+            <ProductGrid headingLevel={2} products={results} vehicleName={shopperVehicle} empty="No results found." />
           </>
         ) : null}
       </div>

@@ -58,6 +58,7 @@ export default function VehiclePage() {
       <div className="mx-auto max-w-7xl px-4 py-8">
         <p className="mb-6 text-gray-700">{total === 1 ? "1 part fits this vehicle" : `${total} parts fit this vehicle`}</p>
         <ProductGrid
+          headingLevel={2}
           products={items}
           pending={pending}
           skeletons={SKELETONS}

@@ -33,11 +33,11 @@ test("all products: filters are a GET form, the URL is the state, sort and pages
   await expect(page.getByText("No products match these filters.")).toBeVisible();
 
   await page.goto("/all-products");
-  const firstPage = await page.locator("article h3").allTextContents();
+  const firstPage = await page.getByRole("article").getByRole("heading", { level: 2 }).allTextContents();
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByRole("link", { name: "Previous" })).toBeVisible();
-  const secondPage = await page.locator("article h3").allTextContents();
+  const secondPage = await page.getByRole("article").getByRole("heading", { level: 2 }).allTextContents();
   expect(secondPage.some((t) => firstPage.includes(t))).toBe(false);
 });
 
@@ -50,7 +50,7 @@ test("search without JavaScript: the header's button leads to /search with resul
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/search\?q=winch/);
   await expect(page.locator("article").first()).toBeVisible();
-  await expect(page.locator("article h3").first()).toContainText(/winch/i);
+  await expect(page.getByRole("article").getByRole("heading", { level: 2 }).first()).toContainText(/winch/i);
 });
 
 test("the search overlay: debounced results, Searching..., No results found.", async ({ page }, testInfo) => {
