@@ -15,7 +15,9 @@ import { encodeVariants, etagMatches, etagOf, pickEncoding, variantsSize } from 
 /** Public catalogue URLs: the same for every anonymous visitor. `.data` is Remix's single-fetch twin. */
 export const PUBLIC_PATHS = [
   /^\/(_root\.data)?$/,
-  /^\/(all-products|search|brands|vehicles|about|contactus)(\.data)?$/,
+  /^\/(all-products|search|brands|vehicles|about|contactus|privacy|terms)(\.data)?$/,
+  // The six featured brands' pages (the `$brand` route; any other one-segment path is not public).
+  /^\/(method|warn|arb|noco|safari|oldman)(\.data)?$/,
   /^\/(category|product|vehicles)\/[^/]+(\.data)?$/,
   /^\/api\/v1\/(allProducts|search|product)(\.data)?$/,
   /^\/api\/v1\/product\/[^/.]+(\.data)?$/,

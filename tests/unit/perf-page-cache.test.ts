@@ -48,6 +48,16 @@ describe("which requests the page cache may answer", () => {
     expect(isCacheableRequest("HEAD", "/category/wheels", {})).toBe(true);
   });
 
+  it("takes the brand pages and the other anonymous information pages", () => {
+    for (const url of ["/method", "/warn", "/arb", "/noco", "/safari", "/oldman?page=2", "/arb.data", "/privacy", "/terms"]) {
+      expect(isCacheableRequest("GET", url, {}), url).toBe(true);
+    }
+    // Other one-segment paths are per-visitor pages or unknown brands.
+    for (const url of ["/profile", "/addresses", "/billing", "/newsletter", "/vehicle", "/logout", "/methods"]) {
+      expect(isCacheableRequest("GET", url, {}), url).toBe(false);
+    }
+  });
+
   it("never takes a request with a cookie or a bearer token, a POST, or a private URL", () => {
     expect(isCacheableRequest("GET", "/product/42", { cookie: "session=abc" })).toBe(false);
     expect(isCacheableRequest("GET", "/product/42", { cookie: "vehicle=toyota_hilux" })).toBe(false);
