@@ -161,7 +161,9 @@ export default function Home() {
         <h2 id="why-choose" className="text-2xl font-extrabold tracking-tight">
           Why Choose Us?
         </h2>
-        <ul className="mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 md:grid md:grid-cols-4 md:overflow-visible">
+        {/* On phones a sideways-scrolling row: focusable, so the keyboard can scroll it too. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <ul tabIndex={0} className="mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 md:grid md:grid-cols-4 md:overflow-visible">
           {WHY_CHOOSE_US.map((title) => (
             <li key={title} className="w-64 shrink-0 snap-start rounded-xl border border-gray-200 p-5 md:w-auto">
               <h3 className="font-bold">{title}</h3>

@@ -27,8 +27,7 @@ export function documentPolicy({ nonce, isHttps, dev = false }: { nonce: string;
     // Inline styles cannot run code; style attributes and the checkout overlay use them.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self'",
-    // Swiper's stylesheet carries its arrow icon font as a data: URL.
-    "font-src 'self' data:",
+    "font-src 'self'",
     // Vite's live reload talks over a WebSocket while developing.
     `connect-src 'self' ${RAZORPAY_API}${dev ? " ws: wss:" : ""}`,
     `frame-src ${RAZORPAY_API}`,

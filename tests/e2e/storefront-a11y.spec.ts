@@ -63,3 +63,10 @@ test("the product page fits a phone's width and its gallery does not move while 
   // No layout shift at all (the observer is not available with JavaScript off: then 0 by construction).
   expect(await page.evaluate(() => (window as unknown as { shifts?: number }).shifts ?? 0)).toBeLessThan(0.01);
 });
+
+test("the home page has no accessibility violations (landmarks, scrollable regions)", async ({ page }, testInfo) => {
+  axeNeedsJs(testInfo.project.name);
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 2, name: "Popular Category" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});

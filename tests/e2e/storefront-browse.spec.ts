@@ -35,15 +35,29 @@ test("the home page: hero, 8 categories, trending, builds, vehicles, why us, bra
   await expect(page.locator(".marquee-track img")).toHaveCount(12);
 });
 
-test("the hero slider becomes a Swiper with clickable dots", async ({ page }, testInfo) => {
+test("the hero slider gets clickable dots that move it, and plays on its own", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "without JavaScript it is a scroll-snap strip");
   await page.goto("/");
   const hero = page.getByRole("region", { name: "Featured" });
   await expect(hero).toHaveAttribute("data-ready", "true");
-  const dots = hero.locator(".swiper-pagination-bullet");
+  const dots = hero.getByRole("button", { name: /^Go to slide \d$/ });
   await expect(dots).toHaveCount(5);
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
   await dots.nth(2).click();
-  await expect(dots.nth(2)).toHaveClass(/swiper-pagination-bullet-active/);
+  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  await expect(hero.getByRole("link", { name: "Shop winches" })).toBeInViewport();
+  // Autoplay (every 3 s) moves on once the pointer has left the slider.
+  await page.mouse.move(0, 0);
+  await expect(dots.nth(3)).toHaveAttribute("aria-current", "true", { timeout: 8_000 });
+});
+
+test("the hero slider without JavaScript: every slide is there, side by side in a scroll strip", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "js", "about the strip without JavaScript");
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Featured" });
+  await expect(hero.getByRole("group")).toHaveCount(5);
+  await expect(hero.getByRole("link", { name: "Shop all parts" })).toBeInViewport();
+  await expect(hero.getByRole("link", { name: "Shop winches" })).not.toBeInViewport();
 });
 
 test("vehicles: tiles, a vehicle's parts with its banner, and 404 for an unknown one", async ({ page }) => {
