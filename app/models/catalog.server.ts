@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "~/db/schema";
+import { catalogVersion } from "~/models/catalog-version.server";
 import {
   CATEGORY_SLUGS,
   PAGE_SIZE,
@@ -165,6 +166,30 @@ function filteredProducts(db: Kysely<DB>, q: ListingQuery) {
 }
 
 /**
+ * Per database, values computed once per catalogue version (`catalogVersion()` moves on every
+ * catalogue change, so nothing stale is served). Bounded: a full table starts over.
+ */
+function versionedCache<T>(maxEntries: number) {
+  const byDb = new WeakMap<Kysely<DB>, { version: number; entries: Map<string, Promise<T>> }>();
+  return (db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> => {
+    const version = catalogVersion();
+    let slot = byDb.get(db);
+    if (!slot || slot.version !== version) byDb.set(db, (slot = { version, entries: new Map() }));
+    const hit = slot.entries.get(key);
+    if (hit) return hit;
+    if (slot.entries.size >= maxEntries) slot.entries.clear();
+    const value = compute();
+    const entries = slot.entries;
+    entries.set(key, value);
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}
+
+const countCache = versionedCache<number>(1000);
+const colorNamesCache = versionedCache<string[]>(1);
+
+/**
  * One page of products matching the query, and how many match in all. Two SQL statements
  * whatever the page size. `shopperVehicleId` only marks each tile as fitting or not.
  */
@@ -174,10 +199,14 @@ export async function listProducts(
   shopperVehicleId: number | null = null,
 ): Promise<Listing> {
   const pageSize = Math.max(1, Math.min(q.pageSize, 100));
-  const countRow = await filteredProducts(db, q)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
+  // The count scans every matching row; it only changes with the catalogue, so it is kept per version.
+  const filterKey = JSON.stringify([q.categories, q.brands, q.colors, q.minPaise, q.maxPaise, q.fitsVehicleId, q.forVehicleId]);
+  const total = await countCache(db, filterKey, async () => {
+    const row = await filteredProducts(db, q)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(q.page) || 1), pageCount);
   let query = filteredProducts(db, q).select([...summaryColumns(), fitsColumn(shopperVehicleId)]);
@@ -496,8 +525,12 @@ export async function getCategory(db: Kysely<DB>, slug: string): Promise<Categor
   return c ?? null;
 }
 
-/** Distinct colour names of visible products, for the colour filter. */
-export async function listColorNames(db: Kysely<DB>): Promise<string[]> {
+/** Distinct colour names of visible products, for the colour filter (kept per catalogue version). */
+export function listColorNames(db: Kysely<DB>): Promise<string[]> {
+  return colorNamesCache(db, "all", () => queryColorNames(db));
+}
+
+async function queryColorNames(db: Kysely<DB>): Promise<string[]> {
   const rows = await db
     .selectFrom("product_colors as pc")
     .innerJoin("products as p", "p.id", "pc.product_id")
