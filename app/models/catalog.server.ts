@@ -455,15 +455,24 @@ export function descriptionPoints(description: string): string[] {
 
 /**
  * Turns anything a person types into a safe FTS5 query: every run of letters and digits becomes a
- * quoted prefix term ("winch"*), all of them required. Quotes, operators (AND, OR, NOT, NEAR, -, ^,
+ * quoted prefix term ("winch"*), all of them required (one or two letters: in titles and brands). Quotes, operators (AND, OR, NOT, NEAR, -, ^,
  * :, *, parentheses) and column filters in the input are plain text, never syntax. Null when
  * nothing searchable is left.
  */
 export function toFtsQuery(input: string): string | null {
   const words = input.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms = [...new Set(words)].slice(0, 8).map((w) => `"${w.slice(0, 40)}"*`);
+  const terms = [...new Set(words)].slice(0, 8).map((w) => {
+    const term = `"${w.slice(0, 40)}"*`;
+    return w.length <= SHORT_WORD ? `{title brand} : ${term}` : term;
+  });
   return terms.length > 0 ? terms.join(" ") : null;
 }
+
+/**
+ * A word this short, as a prefix, matches nearly every description, and ranking all of those is
+ * slow on a large catalogue: it is looked up in titles and brands only.
+ */
+const SHORT_WORD = 2;
 
 export const SEARCH_LIMIT = 24;
 

@@ -161,6 +161,11 @@ describe("search", () => {
     expect(ids(await searchProducts(t.db, "meth 70"))).toEqual([f.ids.wheel701]);
   });
 
+  it("looks one- and two-letter words up in titles and brands only (not every description)", async () => {
+    expect(ids(await searchProducts(t.db, "wi")).sort()).toEqual([f.ids.winch, f.ids.winchSoldOut].sort());
+    expect(ids(await searchProducts(t.db, "win")).sort()).toContain(f.ids.compressor);
+  });
+
   it("ranks a title match above a description match", async () => {
     const r = await searchProducts(t.db, "winch");
     expect(r[r.length - 1].id).toBe(f.ids.compressor);
@@ -174,7 +179,7 @@ describe("search", () => {
     for (const hostile of ['"', "'", 'winch"', "NEAR(", "title:winch", "-winch", "winch OR", "AND", "*", "^w", "(((", "');--", "\u0000", "💥", "   "]) {
       await expect(searchProducts(t.db, hostile)).resolves.toBeInstanceOf(Array);
     }
-    expect(toFtsQuery('title:"winch" OR x*')).toBe('"title"* "winch"* "or"* "x"*');
+    expect(toFtsQuery('title:"winch" OR x*')).toBe('"title"* "winch"* {title brand} : "or"* {title brand} : "x"*');
     expect(toFtsQuery("!!!")).toBeNull();
     expect(ids(await searchProducts(t.db, "warn: zeon!"))).toEqual([f.ids.winch]);
   });
