@@ -4,7 +4,7 @@ import type { DB } from "~/db/schema";
 import { bumpCatalogVersion } from "~/models/catalog-version.server";
 import { rupeesToPaise } from "~/utils/money";
 import { randomImageKey, removeImage, removeFiles, writeWebpVariants } from "~/utils/images.server";
-import { sniffImageType } from "~/utils/upload.server";
+import { isMultipart, parseMultipartUpload, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
 
 /*
  * Admin side of the catalogue: one validation for the HTML product form and the API multipart,
@@ -774,6 +774,41 @@ export async function submitProduct(
   if (!validation.ok) return { ok: false, errors: { ...validation.errors, ...extra } };
   if (Object.keys(extra).length > 0) return { ok: false, errors: extra };
   return saveProduct(db, id, validation.input, opts);
+}
+
+/** What the JSON door answers for a product upload or update: a status and its body. */
+export type ApiSaveOutcome =
+  | { status: 400 | 404 | 413 | 415; body: { message: string; errors?: FieldErrors } }
+  | { status: 200 | 201; id: number };
+
+/**
+ * The API's multipart upload (`id` null) or update: the spec's fields, parsed within the upload
+ * limits, validated and saved like the admin form.
+ */
+export async function submitProductFromApi(
+  db: Kysely<DB>,
+  id: number | null,
+  request: Request,
+  opts: SaveOptions,
+): Promise<ApiSaveOutcome> {
+  if (!isMultipart(request)) {
+    return { status: 415, body: { message: "Send the product as multipart/form-data." } };
+  }
+  let parsed;
+  try {
+    parsed = await parseMultipartUpload(request);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) return { status: 413, body: { message: error.message } };
+    return { status: 400, body: { message: "The form could not be read." } };
+  }
+  const { raw, errors } = readProductApi(parsed.formData);
+  const result = await submitProduct(db, id, raw, { ...opts, extraErrors: { ...errors, ...parsed.fileErrors } });
+  if (result.ok) return { status: id === null ? 201 : 200, id: result.id };
+  if (result.notFound) return { status: 404, body: { message: "Product not found" } };
+  return {
+    status: 400,
+    body: { message: Object.values(result.errors)[0] ?? "Operation failed", errors: result.errors },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
