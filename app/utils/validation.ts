@@ -2,7 +2,6 @@ import { z } from "zod";
 
 /**
  * Shared field schemas: the HTML forms and the JSON API validate with the same rules.
- * Each engineer adds their fields here with small edits.
  */
 
 // ---------------------------------------------------------------------------------------------
