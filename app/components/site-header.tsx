@@ -23,7 +23,7 @@ export function Logo() {
         <circle cx="22" cy="9" r="3" fill="#fff" />
       </svg>
       {/* The link's name says it; on the narrowest phones the mark alone leaves room for the header's buttons. */}
-      <span className="hidden min-[380px]:inline">
+      <span className="hidden min-[420px]:inline">
         Overland<span className="text-brand-500">4x4</span>
       </span>
     </Link>
