@@ -88,6 +88,8 @@ test("shop by vehicle: the picker remembers the vehicle, tiles say whether parts
   await page.getByRole("button", { name: "Save vehicle" }).click();
   await expect(page.getByText("My vehicle: Suzuki Jimny")).toBeVisible();
   await expect(page).toHaveURL(/\/all-products$/);
+  // The page streams in: count only once all of it has arrived.
+  await page.waitForLoadState("load");
   const fits = page.locator("article").getByText("Fits your Suzuki Jimny");
   const check = page.locator("article").getByText("Check fitment");
   expect((await fits.count()) + (await check.count())).toBe(await page.locator("article").count());
