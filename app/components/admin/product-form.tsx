@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { imageUrl } from "~/utils/images";
+import type { ProductFormValues, SizeRowValues } from "~/models/product-admin.server";
 
 /*
  * The product form of /admin/products/new and /admin/products/:id/edit. Without JavaScript the
@@ -8,26 +9,9 @@ import { imageUrl } from "~/utils/images";
  * every typed value kept; with it they change the rows in place (chosen files stay chosen).
  */
 
-// Shapes of the server's form values (see models/product-admin.server.ts).
-type SizeRow = { label: string; diameter: string; width: string; boltPattern: string; offset: string; hubBore: string; partNumber: string };
-type ColorRow = { name: string; stored: string[]; remove: string[] };
-export type ProductFormValuesView = {
-  title: string;
-  slug: string;
-  brand: string;
-  brandOther: string;
-  category: string;
-  categoryOther: string;
-  price: string;
-  description: string;
-  inStock: string;
-  stock: string;
-  universalFit: boolean;
-  vehicles: string[];
-  image: string | null;
-  colors: ColorRow[];
-  sizes: SizeRow[];
-};
+// The form shows the server's values as typed (see models/product-admin.server.ts).
+type SizeRow = SizeRowValues;
+export type ProductFormValuesView = ProductFormValues;
 export type ProductFormOptionsView = {
   brands: { slug: string; name: string }[];
   categories: { slug: string; name: string }[];
