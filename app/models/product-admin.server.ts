@@ -4,7 +4,7 @@ import type { DB } from "~/db/schema";
 import { bumpCatalogVersion } from "~/models/catalog-version.server";
 import { rupeesToPaise } from "~/utils/money";
 import { randomImageKey, removeImage, removeFiles, writeWebpVariants } from "~/utils/images.server";
-import { isMultipart, parseMultipartUpload, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
+import { isMultipart, parseMultipartUpload, readFormBody, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
 
 /*
  * Admin side of the catalogue: one validation for the HTML product form and the API multipart,
@@ -1011,6 +1011,55 @@ export async function handleProductForm(
   if (result.ok) return { kind: "saved", id: result.id };
   if (result.notFound) return { kind: "not-found" };
   return { kind: "invalid", values, errors: result.errors };
+}
+
+/** What the admin form page shows after a post that did not save: values, messages, status. */
+export type ProductFormState = {
+  status: 200 | 400 | 413 | 500;
+  values: ProductFormValues | null;
+  errors: FieldErrors;
+  formError: string | undefined;
+};
+
+/**
+ * The admin form's post (create when `id` is null), read within the upload limits and handled.
+ * Answers "saved", "not-found", or the state to show again: nothing typed is lost, even when
+ * something unexpected fails.
+ */
+export async function handleProductFormRequest(
+  db: Kysely<DB>,
+  id: number | null,
+  request: Request,
+  opts: SaveOptions,
+): Promise<{ kind: "saved"; id: number } | { kind: "not-found" } | { kind: "form"; state: ProductFormState }> {
+  let body;
+  try {
+    body = await readFormBody(request);
+  } catch (error) {
+    const tooLarge = error instanceof UploadTooLargeError;
+    const message = tooLarge ? error.message : "The form could not be read.";
+    return { kind: "form", state: { status: tooLarge ? 413 : 400, values: null, errors: { form: message }, formError: "Operation failed" } };
+  }
+  try {
+    const outcome = await handleProductForm(db, id, body.formData, body.fileErrors, opts);
+    if (outcome.kind === "saved" || outcome.kind === "not-found") return outcome;
+    if (outcome.kind === "rows") {
+      return { kind: "form", state: { status: 200, values: outcome.values, errors: {}, formError: undefined } };
+    }
+    return { kind: "form", state: { status: 400, values: outcome.values, errors: outcome.errors, formError: "Operation failed" } };
+  } catch (error) {
+    console.error(error);
+    const values = readProductForm(body.formData).values;
+    return { kind: "form", state: { status: 500, values, errors: {}, formError: "Operation failed" } };
+  }
+}
+
+/** The admin product list, keeping the search and page the form was opened from. */
+export function adminProductListUrl(requestUrl: string): string {
+  const params = new URL(requestUrl).searchParams;
+  params.delete("index");
+  const qs = params.toString();
+  return `/admin/products${qs ? `?${qs}` : ""}`;
 }
 
 /** A listed product's id and title (the delete confirmation), or null. */
