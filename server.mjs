@@ -3,7 +3,9 @@
 // - anonymous catalogue pages and JSON answered from an in-process cache that the catalogue
 //   version invalidates, with ETag/304 (server/page-cache.mjs),
 // - compression of everything else,
-// - a one-line log of each request Remix renders.
+// - a one-line log of each request Remix renders,
+// - every request URL built from PUBLIC_URL and the path (an unknown Host is refused), and every
+//   body capped before it is read (server/request-guard.mjs).
 // Why a server of our own rather than remix-serve: docs/decisions/0004-own-production-server.md.
 //
 // Environment: PORT (3000), HOST (0.0.0.0), BUILD_DIR (build), and whatever the app reads.
@@ -12,13 +14,21 @@ import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
 import {
-  createReadableStreamFromReadable,
   createRequestHandler,
   installGlobals,
   writeReadableStreamToWritable,
 } from "@remix-run/node";
 import { isCompressible, pickEncoding } from "./server/encoding.mjs";
-import { createPageCache, isCacheableRequest, sendEntry } from "./server/page-cache.mjs";
+import { cacheTarget, createPageCache, sendEntry } from "./server/page-cache.mjs";
+import {
+  bodyLimit,
+  createOriginResolver,
+  isUploadPath,
+  limitedStream,
+  readBody,
+  RequestRefused,
+  tooLarge,
+} from "./server/request-guard.mjs";
 import { createStaticFiles } from "./server/static-files.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
@@ -38,8 +48,14 @@ if (!pageCache) console.warn("[server] the build exports no catalogVersion: the 
 /** The header the app reads for the TCP peer's address (never taken from the client). */
 const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
 
-function toRequest(req, res) {
-  const host = req.headers.host || `localhost:${port}`;
+const port = Number(process.env.PORT) || 3000;
+const resolveOrigin = createOriginResolver({ publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}` });
+
+/**
+ * The Fetch Request for Remix: `url` is built from the public origin (never from `Host`), and
+ * `body` is the body already read under its cap (or a capped stream for uploads).
+ */
+function toRequest(req, res, url, body) {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -52,11 +68,37 @@ function toRequest(req, res) {
   }
   headers.set(SOCKET_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
   const init = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+  if (body !== undefined) {
+    init.body = body;
+    if (body instanceof ReadableStream) init.duplex = "half";
+    headers.delete("transfer-encoding");
+    if (Buffer.isBuffer(body)) headers.set("content-length", String(body.length));
   }
-  return new Request(`http://${host}${req.url}`, init);
+  return new Request(url, init);
+}
+
+/** The request's body under its cap: undefined for GET/HEAD. Throws RequestRefused (413, 415). */
+async function requestBody(req, pathname, state) {
+  const limit = bodyLimit(req.method, pathname, req.headers);
+  if (limit === 0) return undefined;
+  if (isUploadPath(pathname) && String(req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/")) {
+    return limitedStream(req, limit, state);
+  }
+  return readBody(req, limit);
+}
+
+/** A refused request: its status and message (JSON under /api/), and the connection closed when a body is left unread. */
+function refuse(req, res, error) {
+  const json = (req.url ?? "").startsWith("/api/");
+  const body = json ? JSON.stringify({ message: error.message }) : error.message;
+  res.shouldKeepAlive = false;
+  res.writeHead(error.status, {
+    "content-type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "cache-control": "no-store",
+    connection: "close",
+  });
+  res.end(body);
+  logRequest(req, error.status, performance.now());
 }
 
 /** Sends a Remix Response, compressed when the client accepts it and the type is worth it. */
@@ -95,16 +137,20 @@ async function sendResponse(req, res, response) {
   await writeReadableStreamToWritable(response.body, compressor);
 }
 
-async function render(req, res) {
+async function render(req, res, target) {
   const started = performance.now();
-  const response = await handleRequest(toRequest(req, res));
+  const state = { tooLarge: false };
+  const q = target.path.indexOf("?");
+  const pathname = q === -1 ? target.path : target.path.slice(0, q);
+  const body = await requestBody(req, pathname, state);
+  const response = await handleRequest(toRequest(req, res, target.origin + target.path, body));
+  if (state.tooLarge) throw tooLarge(bodyLimit(req.method, pathname, req.headers));
   await sendResponse(req, res, response);
   logRequest(req, response.status, started);
 }
 
 /** A cacheable request that missed: rendered once (concurrent misses wait) and stored. */
-async function renderCached(req, res) {
-  const key = req.url;
+async function renderCached(req, res, target, key) {
   const started = performance.now();
   const { promise, leader } = pageCache.once(key, async () => {
     const renderedAt = pageCache.version();
@@ -113,7 +159,7 @@ async function renderCached(req, res) {
       method: "GET",
       headers: { ...req.headers, "if-none-match": undefined },
     });
-    const response = await handleRequest(toRequest(getReq, res));
+    const response = await handleRequest(toRequest(getReq, res, key));
     if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return { response };
     const body = Buffer.from(await response.arrayBuffer());
     const entry = pageCache.set(key, { status: response.status, headers: response.headers, body }, renderedAt);
@@ -133,7 +179,7 @@ async function renderCached(req, res) {
     await sendResponse(req, res, result.response);
     logRequest(req, result.response.status, started);
   } else {
-    await render(req, res);
+    await render(req, res, target);
   }
 }
 
@@ -141,7 +187,11 @@ function logRequest(req, status, started) {
   console.log(`${req.method} ${req.url} ${status} - ${(performance.now() - started).toFixed(3)} ms`);
 }
 
-function onError(res, error) {
+function onError(req, res, error) {
+  if (error instanceof RequestRefused) {
+    if (!res.headersSent) return refuse(req, res, error);
+    return res.destroy();
+  }
   console.error(error);
   if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error");
   else res.destroy();
@@ -150,20 +200,23 @@ function onError(res, error) {
 // Static files and cache hits are answered synchronously; everything else goes to Remix.
 const server = http.createServer((req, res) => {
   try {
+    const target = resolveOrigin(req);
     if (serveStatic(req, res)) return;
-    if (pageCache && isCacheableRequest(req.method, req.url, req.headers)) {
-      const hit = pageCache.get(req.url);
+    const path = pageCache ? cacheTarget(req.method, target.path, req.headers) : null;
+    if (path !== null) {
+      // The key and the rendered URL are the canonical one: parameters no route reads are gone.
+      const key = target.origin + path;
+      const hit = pageCache.get(key);
       if (hit) sendEntry(req, res, hit);
-      else renderCached(req, res).catch((error) => onError(res, error));
+      else renderCached(req, res, { origin: target.origin, path }, key).catch((error) => onError(req, res, error));
       return;
     }
-    render(req, res).catch((error) => onError(res, error));
+    render(req, res, target).catch((error) => onError(req, res, error));
   } catch (error) {
-    onError(res, error);
+    onError(req, res, error);
   }
 });
 
-const port = Number(process.env.PORT) || 3000;
 const host = process.env.HOST || "0.0.0.0";
 server.listen(port, host, () => console.log(`[server] http://localhost:${port} (listening on ${host})`));
 for (const signal of ["SIGTERM", "SIGINT"]) {

@@ -10,6 +10,7 @@ import { analyzeDatabase, scheduleOptimize } from "./db/planner-stats.server";
 import { getEnv } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
 import {
+  applyPrivateCaching,
   applySecurityHeaders,
   createNonce,
   documentPolicy,
@@ -44,8 +45,14 @@ export default function handleRequest(
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, {
     isHttps: env.isHttps,
-    policy: documentPolicy({ nonce, isHttps: env.isHttps, dev: env.NODE_ENV === "development" }),
+    policy: documentPolicy({
+      nonce,
+      isHttps: env.isHttps,
+      dev: env.NODE_ENV === "development",
+      inlineStyles: new URL(request.url).pathname.startsWith("/checkout"),
+    }),
   });
+  applyPrivateCaching(request, responseHeaders);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -76,7 +83,8 @@ export default function handleRequest(
 }
 
 /** Loader and action data fetched by the browser (single fetch) get the same headers as pages. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers, { isHttps: getEnv().isHttps });
+  applyPrivateCaching(request, response.headers);
   return response;
 };

@@ -5,6 +5,7 @@ import * as cartAddresses from "./20261123T020000_cart_addresses";
 import * as storefront from "./20261123T030000_storefront";
 import * as orders from "./20261123T040000_orders";
 import * as performanceIndexes from "./20261123T060000_performance";
+import * as hardening from "./20261123T070000_hardening";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T030000_storefront": storefront,
   "20261123T040000_orders": orders,
   "20261123T060000_performance": performanceIndexes,
+  "20261123T070000_hardening": hardening,
 };

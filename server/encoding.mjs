@@ -1,5 +1,6 @@
 // Compression helpers shared by the page cache and the static files.
 import crypto from "node:crypto";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
@@ -61,4 +62,25 @@ export function etagMatches(ifNoneMatch, etag) {
 /** Size in bytes of every variant held. */
 export function variantsSize(variants) {
   return Object.values(variants).reduce((n, b) => n + b.length, 0);
+}
+
+const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
+
+/** encodeVariants on libuv's thread pool: the event loop keeps answering while it runs. */
+export async function encodeVariantsAsync(body, contentType) {
+  const variants = { identity: body };
+  if (body.length < 1024 || !isCompressible(contentType)) return variants;
+  const [gzip, br] = await Promise.all([
+    gzipAsync(body, { level: 6 }),
+    brotliAsync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > 512 * 1024 ? 5 : 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  if (gzip.length < body.length) variants.gzip = gzip;
+  if (br.length < body.length) variants.br = br;
+  return variants;
 }

@@ -7,22 +7,38 @@
 // - Every entry carries the catalogue version it was rendered at; when the catalogue changes
 //   (catalogVersion() moves) every entry is dropped, so nothing stale is ever served. As a safety
 //   net for a change that forgets to bump the version, an entry also expires after `ttlMs` (60 s).
-// - Bodies are compressed once (br, gzip) and answered with an ETag; If-None-Match gets a 304.
-// - Bounded by bytes (least recently used entries go first).
+// - Bodies are compressed once (br, gzip) off the event loop and answered with an ETag;
+//   If-None-Match gets a 304.
+// - Bounded by bytes (bodies plus a fixed overhead per entry) and by entry count, least recently
+//   used first; query parameters a route does not read are dropped from the key, and tiny answers
+//   are not kept, so random query strings cannot flood it (see cacheTarget).
 import crypto from "node:crypto";
-import { encodeVariants, etagMatches, etagOf, pickEncoding, variantsSize } from "./encoding.mjs";
+import { encodeVariantsAsync, etagMatches, etagOf, isCompressible, pickEncoding, variantsSize } from "./encoding.mjs";
 
-/** Public catalogue URLs: the same for every anonymous visitor. `.data` is Remix's single-fetch twin. */
-export const PUBLIC_PATHS = [
-  /^\/(_root\.data)?$/,
-  /^\/(all-products|search|brands|vehicles|about|contactus|privacy|terms)(\.data)?$/,
+const LISTING = ["brand", "category", "color", "max", "min", "page", "sort", "vehicle"];
+
+/**
+ * Public catalogue URLs (the same for every anonymous visitor), each with the query parameters
+ * its route reads. Anything else in a query string is dropped before the lookup and the render, so
+ * `/?utm_source=x` is the home page's entry and a flood of made-up parameters adds nothing.
+ * `.data` is Remix's single-fetch twin (it also reads `_routes`).
+ */
+export const PUBLIC_ROUTES = [
+  { path: /^\/(_root\.data)?$/, params: [] },
+  { path: /^\/all-products(\.data)?$/, params: LISTING },
+  { path: /^\/search(\.data)?$/, params: ["q"] },
+  { path: /^\/(brands|vehicles|about|contactus|privacy|terms)(\.data)?$/, params: [] },
   // The six featured brands' pages (the `$brand` route; any other one-segment path is not public).
-  /^\/(method|warn|arb|noco|safari|oldman)(\.data)?$/,
-  /^\/(category|product|vehicles)\/[^/]+(\.data)?$/,
-  /^\/api\/v1\/(allProducts|search|product)(\.data)?$/,
-  /^\/api\/v1\/product\/[^/.]+(\.data)?$/,
-  /^\/api\/v1\/products\/(brand|category)\/[^/.]+(\.data)?$/,
-  /^\/(sitemap\.xml|robots\.txt)$/,
+  { path: /^\/(method|warn|arb|noco|safari|oldman)(\.data)?$/, params: ["page"] },
+  { path: /^\/category\/[^/]+(\.data)?$/, params: ["page"] },
+  { path: /^\/product\/[^/]+(\.data)?$/, params: ["color"] },
+  { path: /^\/vehicles\/[^/]+(\.data)?$/, params: ["img", "page"] },
+  { path: /^\/api\/v1\/allProducts$/, params: LISTING },
+  { path: /^\/api\/v1\/search$/, params: ["q", "query"] },
+  { path: /^\/api\/v1\/product$/, params: ["category", "exclude", "limit"] },
+  { path: /^\/api\/v1\/product\/[^/.]+$/, params: [] },
+  { path: /^\/api\/v1\/products\/(brand|category)\/[^/.]+$/, params: ["page"] },
+  { path: /^\/(sitemap\.xml|robots\.txt)$/, params: [] },
 ];
 
 export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -43,14 +59,36 @@ const DROPPED = new Set([
   "set-cookie",
 ]);
 
-/** Whether this request may be answered from (and stored in) the cache. */
-export function isCacheableRequest(method, url, headers) {
-  if (method !== "GET" && method !== "HEAD") return false;
-  if (headers.cookie || headers.authorization) return false;
-  if (!url || url.length > MAX_URL_LENGTH) return false;
+/**
+ * The canonical target of a request the cache may answer (path, then the parameters its route
+ * reads in name order), or null when it may not: not a GET/HEAD, a cookie or a token, or not a
+ * public URL.
+ */
+export function cacheTarget(method, url, headers) {
+  if (method !== "GET" && method !== "HEAD") return null;
+  if (headers.cookie || headers.authorization) return null;
+  if (!url || url.length > MAX_URL_LENGTH) return null;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
-  return PUBLIC_PATHS.some((re) => re.test(pathname));
+  const route = PUBLIC_ROUTES.find((r) => r.path.test(pathname));
+  if (!route) return null;
+  if (q === -1) return pathname;
+  let search;
+  try {
+    search = new URLSearchParams(url.slice(q + 1));
+  } catch {
+    return null;
+  }
+  const keep = pathname.endsWith(".data") ? [...route.params, "_routes"].sort() : route.params;
+  const kept = new URLSearchParams();
+  for (const name of keep) for (const value of search.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** Whether this request may be answered from (and stored in) the cache. */
+export function isCacheableRequest(method, url, headers) {
+  return cacheTarget(method, url, headers) !== null;
 }
 
 /** Whether a rendered answer (status and a Headers object) may be stored. */
@@ -95,12 +133,18 @@ export function policyWithHashes(policy, html) {
     .join(";");
 }
 
+/** What an entry costs beside its bodies (the Map slot, its headers and their prepared copies). */
+export const ENTRY_OVERHEAD_BYTES = 2048;
+/** Answers smaller than this are cheap to render and not worth an entry (e.g. an empty search's `[]`). */
+export const MIN_BODY_BYTES = 256;
+
 /**
- * @param {{ version: () => number | string, maxBytes?: number, maxEntryBytes?: number, ttlMs?: number, now?: () => number }} options
+ * @param {{ version: () => number | string, maxBytes?: number, maxEntries?: number, maxEntryBytes?: number, ttlMs?: number, now?: () => number }} options
  */
 export function createPageCache({
   version,
   maxBytes = 64 * 1024 * 1024,
+  maxEntries = 4096,
   maxEntryBytes = 8 * 1024 * 1024,
   ttlMs = 60_000,
   now = Date.now,
@@ -109,6 +153,8 @@ export function createPageCache({
   const entries = new Map();
   /** @type {Map<string, Promise<any>>} */
   const pending = new Map();
+  /** @type {Set<Promise<void>>} */
+  const compressing = new Set();
   let bytes = 0;
   let seenVersion = version();
   const stats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
@@ -130,6 +176,45 @@ export function createPageCache({
     bytes -= e.size;
   }
 
+  function evict() {
+    for (const [oldKey] of entries) {
+      if (bytes <= maxBytes && entries.size <= maxEntries) break;
+      remove(oldKey);
+      stats.evictions += 1;
+    }
+  }
+
+  /**
+   * Compresses an entry's body on libuv's thread pool, never on the event loop; until it is done the
+   * entry answers uncompressed. At most two at a time: a flood of misses queues nothing, and an
+   * entry that missed its turn is compressed at its next hit.
+   */
+  function compressLater(key, entry) {
+    if (entry.compressed || entry.compressing || compressing.size >= 2) return;
+    if (entry.variants.identity.length < 1024 || !isCompressible(entry.headers["content-type"])) {
+      entry.compressed = true;
+      return;
+    }
+    entry.compressing = true;
+    const job = encodeVariantsAsync(entry.variants.identity, entry.headers["content-type"])
+      .then((variants) => {
+        entry.compressed = true;
+        if (entries.get(key) !== entry) return;
+        const size = variantsSize(variants) + key.length + ENTRY_OVERHEAD_BYTES;
+        bytes += size - entry.size;
+        entry.size = size;
+        entry.variants = variants;
+        entry.prepared = undefined;
+        evict();
+      })
+      .catch(() => {})
+      .finally(() => {
+        entry.compressing = false;
+        compressing.delete(job);
+      });
+    compressing.add(job);
+  }
+
   /** The fresh entry for `key`, or undefined. */
   function get(key) {
     checkVersion();
@@ -143,6 +228,7 @@ export function createPageCache({
     entries.delete(key);
     entries.set(key, e);
     stats.hits += 1;
+    if (!e.compressed) compressLater(key, e);
     return e;
   }
 
@@ -163,26 +249,24 @@ export function createPageCache({
       if (hashed === null) return null;
       kept["content-security-policy"] = hashed;
     }
-    const variants = encodeVariants(body, type);
     const entry = {
       status,
       headers: kept,
       etag: etagOf(body),
       cacheControl: /json/i.test(type) ? JSON_CACHE_CONTROL : HTML_CACHE_CONTROL,
-      variants,
-      size: variantsSize(variants) + key.length,
+      variants: { identity: body },
+      size: body.length + key.length + ENTRY_OVERHEAD_BYTES,
       storedAt: now(),
+      compressed: false,
+      compressing: false,
     };
-    if (renderedAt !== checkVersion() || entry.size > maxBytes) return entry;
+    if (renderedAt !== checkVersion() || entry.size > maxBytes || body.length < MIN_BODY_BYTES) return entry;
     remove(key);
     entries.set(key, entry);
     bytes += entry.size;
     stats.stores += 1;
-    for (const [oldKey] of entries) {
-      if (bytes <= maxBytes) break;
-      remove(oldKey);
-      stats.evictions += 1;
-    }
+    evict();
+    compressLater(key, entry);
     return entry;
   }
 
@@ -205,6 +289,10 @@ export function createPageCache({
     set,
     once,
     version: checkVersion,
+    /** Resolves when no compression is running (for tests). */
+    async idle() {
+      while (compressing.size > 0) await Promise.all([...compressing]);
+    },
     get size() {
       return entries.size;
     },
@@ -229,7 +317,7 @@ function encodingFor(acceptEncoding = "", variants) {
 /** The headers of each answer an entry gives, built once (a hit only picks one). */
 function prepared(entry) {
   if (entry.prepared) return entry.prepared;
-  const common = { ...entry.headers, etag: entry.etag, "cache-control": entry.cacheControl, vary: "Accept-Encoding, Cookie" };
+  const common = { ...entry.headers, etag: entry.etag, "cache-control": entry.cacheControl, vary: "Accept-Encoding, Cookie", "x-cache": "hit" };
   const out = { notModified: common };
   for (const [encoding, body] of Object.entries(entry.variants)) {
     const headers = { ...common, "content-length": String(body.length) };

@@ -3,13 +3,15 @@ import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db/db.server";
 import { verifyLogin } from "~/models/user.server";
 import { clientAddress } from "~/utils/http.server";
+import { securityEvent } from "~/utils/log.server";
+import { PasswordHashingBusy } from "~/utils/password.server";
 import { CREDENTIALS_REQUIRED, fieldErrors, loginSchema } from "~/utils/validation";
 import type { SessionUser } from "./session.server";
 
 /** Why a login did not succeed: the status to answer with and what to show next to the form. */
 export class LoginFailure extends Error {
   constructor(
-    readonly status: 400 | 401 | 429,
+    readonly status: 400 | 401 | 429 | 503,
     message: string,
     readonly fields: { email: string; errors: Record<string, string> },
     readonly retryAfterS?: number,
@@ -18,7 +20,7 @@ export class LoginFailure extends Error {
   }
 }
 
-/** Validates e-mail and password and checks them with verifyLogin (lockout included). */
+/** Validates e-mail and password and checks them with verifyLogin (throttle included). */
 export async function checkCredentials(
   fields: Record<string, unknown>,
   request: Request,
@@ -30,11 +32,23 @@ export async function checkCredentials(
     const missing = !email.trim() || !fields.password;
     throw new LoginFailure(400, missing ? CREDENTIALS_REQUIRED : Object.values(errors)[0], { email, errors });
   }
-  const result = await verifyLogin(db, { ...parsed.data, clientAddress: clientAddress(request) });
-  if (result.status === "locked") {
+  const address = clientAddress(request);
+  let result;
+  try {
+    result = await verifyLogin(db, { ...parsed.data, clientAddress: address });
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusy)) throw error;
+    securityEvent("hashing.busy", { what: "login", address });
+    throw new LoginFailure(503, error.message, { email, errors: {} }, error.retryAfterS);
+  }
+  if (result.status === "throttled") {
+    securityEvent("login.throttled", { email: parsed.data.email, address, scope: result.scope, waitMs: result.waitMs });
     throw new LoginFailure(429, result.message, { email, errors: {} }, Math.ceil(result.waitMs / 1000));
   }
-  if (result.status === "invalid") throw new LoginFailure(401, result.message, { email, errors: {} });
+  if (result.status === "invalid") {
+    securityEvent("login.failed", { email: parsed.data.email, address });
+    throw new LoginFailure(401, result.message, { email, errors: {} });
+  }
   return result.user;
 }
 

@@ -2,8 +2,8 @@ import { redirect } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { userForApiToken } from "~/models/api-token.server";
 import { assertSameOrigin } from "~/utils/http.server";
+import { refererPath, safeRedirectPath } from "~/utils/redirect.server";
 import { getUser, type SessionUser } from "./session.server";
-import { safeRedirectPath } from "./redirect";
 
 /**
  * Where to come back to after logging in: the page itself for a GET; for a form post
@@ -11,20 +11,10 @@ import { safeRedirectPath } from "./redirect";
  */
 function returnPath(request: Request): string {
   const url = new URL(request.url);
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    const referer = request.headers.get("Referer");
-    if (referer) {
-      try {
-        const from = new URL(referer);
-        if (from.origin === url.origin) return safeRedirectPath(from.pathname + from.search, "/");
-      } catch {
-        // an unreadable Referer: fall back to the form's address
-      }
-    }
-  }
   url.searchParams.delete("index");
   url.searchParams.delete("_routes");
-  return url.pathname.replace(/\.data$/, "") + url.search;
+  const self = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search, "/");
+  return request.method === "GET" || request.method === "HEAD" ? self : refererPath(request, self);
 }
 
 /** The logged-in user; a visitor is sent to `/login?redirectTo=<this page>`. Refuses cross-site posts. */

@@ -11,6 +11,10 @@ type SessionData = { userId: number };
 
 /** How long a login lasts without another login. */
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** How long a session lasts unused: a week for shoppers, 12 hours for admins. */
+export const IDLE_TIMEOUT_MS = { customer: 7 * 24 * 3600_000, admin: 12 * 3600_000 } as const;
+/** last_seen_at is written at most this often (a page view is not a write). */
+const TOUCH_EVERY_MS = 5 * 60_000;
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
@@ -40,20 +44,34 @@ export function createDbSessionStorage(
       const id = crypto.randomBytes(32).toString("base64url");
       await database
         .insertInto("sessions")
-        .values({ id: sha256(id), user_id: userIdOf(data), data: JSON.stringify(data), expires_at: expiry(expires) })
+        .values({
+          id: sha256(id),
+          user_id: userIdOf(data),
+          data: JSON.stringify(data),
+          expires_at: expiry(expires),
+          last_seen_at: new Date().toISOString(),
+        })
         .execute();
       return id;
     },
     async readData(id) {
+      const key = sha256(id);
       const row = await database
         .selectFrom("sessions")
-        .select(["data", "expires_at"])
-        .where("id", "=", sha256(id))
+        .leftJoin("users", "users.id", "sessions.user_id")
+        .select(["sessions.data", "sessions.expires_at", "sessions.last_seen_at", "sessions.created_at", "users.role"])
+        .where("sessions.id", "=", key)
         .executeTakeFirst();
       if (!row) return null;
-      if (row.expires_at <= new Date().toISOString()) {
-        await database.deleteFrom("sessions").where("id", "=", sha256(id)).execute();
+      const now = Date.now();
+      const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
+      const idle = IDLE_TIMEOUT_MS[row.role ?? "customer"];
+      if (Date.parse(row.expires_at) <= now || now - lastSeen > idle) {
+        await database.deleteFrom("sessions").where("id", "=", key).execute();
         return null;
+      }
+      if (now - lastSeen > TOUCH_EVERY_MS) {
+        await database.updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", key).execute();
       }
       return JSON.parse(row.data);
     },
@@ -79,6 +97,12 @@ export function sessionStorage(): SessionStorage<SessionData> {
 
 export async function getSession(request: Request): Promise<Session<SessionData>> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** The stored key (SHA-256) of this request's session, to keep it when the user's other sessions end. */
+export async function sessionKey(request: Request): Promise<string | undefined> {
+  const session = await getSession(request);
+  return session.id ? sha256(session.id) : undefined;
 }
 
 /** The logged-in user of this request, or null. */

@@ -56,6 +56,9 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
         <Link to="/userOrders" className="block px-4 py-2 hover:bg-gray-100">
           Order
         </Link>
+        <Link to="/account/password" className="block px-4 py-2 hover:bg-gray-100">
+          Change password
+        </Link>
         <Form method="post" action="/logout">
           <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-gray-100">
             Logout
@@ -120,6 +123,9 @@ function MobileMenu({ user }: { user: HeaderUser }) {
             <>
               <Link to="/userOrders" className="rounded-md px-3 py-2 hover:bg-white/10">
                 My Orders
+              </Link>
+              <Link to="/account/password" className="rounded-md px-3 py-2 hover:bg-white/10">
+                Change password
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="w-full rounded-md px-3 py-2 text-left hover:bg-white/10">

@@ -60,8 +60,25 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * The database holds password hashes, sessions and addresses: its folder is created 0700 and the
+ * file 0600 (SQLite gives its -wal and -shm files the database file's mode), and a file found
+ * readable by others is tightened.
+ */
+function prepareDatabaseFile(file: string) {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  if ((fs.statSync(file).mode & 0o077) !== 0) {
+    try {
+      fs.chmodSync(file, 0o600);
+    } catch {
+      // not ours to change: `shop check` reports it
+    }
+  }
+}
+
 export function openSqlite(file: string): Database.Database {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") prepareDatabaseFile(file);
   const raw = new Database(file);
   raw.pragma("journal_mode = WAL");
   raw.pragma("foreign_keys = ON");

@@ -97,6 +97,8 @@ export interface SessionsTable {
   data: Generated<string>;
   expires_at: string;
   created_at: Timestamp;
+  /** Last request of this session (updated at most every few minutes), for the idle timeout. */
+  last_seen_at: string | null;
 }
 
 export interface ApiTokensTable {
@@ -110,12 +112,19 @@ export interface ApiTokensTable {
   created_at: Timestamp;
 }
 
-export interface LoginAttemptsTable {
+export interface ThrottleEventsTable {
   id: Generated<number>;
-  /** 'email': per account; 'address': per client address. */
-  kind: "email" | "address";
+  /** What is counted, e.g. 'login-account' (failed logins per e-mail) or 'signup-address'. */
+  bucket: string;
   key: string;
-  created_at: Timestamp;
+  created_at: string;
+}
+
+export interface KnownLoginsTable {
+  user_id: number;
+  /** A client address this user has logged in from. */
+  address: string;
+  last_at: string;
 }
 
 export interface CartItemsTable {
@@ -258,7 +267,8 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
-  login_attempts: LoginAttemptsTable;
+  throttle_events: ThrottleEventsTable;
+  known_logins: KnownLoginsTable;
   cart_items: CartItemsTable;
   addresses: AddressesTable;
   products_fts: ProductsFtsTable;

@@ -6,6 +6,7 @@ import { imageUrl } from "~/utils/images";
 import { bumpCatalogVersion } from "./catalog-version.server";
 import { getAddress, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
+import { retryText, takeAll, type Limit } from "./throttle.server";
 
 /**
  * Orders: created in one transaction from the cart (or one product, "Buy Now") with the amount
@@ -21,6 +22,11 @@ import { listCartLines, removeCartLines } from "./cart.server";
  */
 
 export const RESERVATION_MINUTES = 30;
+/** Unpaid online orders that may hold stock at once per shopper; a newer one releases the oldest. */
+export const MAX_PENDING_ORDERS = 2;
+/** New orders per shopper, and per client address (many shoppers may share one behind a NAT). */
+export const ORDER_RATE_PER_USER: Limit = { limit: 10, windowMs: 10 * 60_000 };
+export const ORDER_RATE_PER_ADDRESS: Limit = { limit: 40, windowMs: 10 * 60_000 };
 export const ADMIN_PAGE_SIZE = 20;
 
 export const ORDER_STATUSES: OrderStatus[] = [
@@ -83,15 +89,19 @@ export type PlaceOrderInput = {
   /** Carried in the Pay Now form (or the API's Idempotency-Key): one order per key and user. */
   idempotencyKey: string;
   source: OrderSource;
+  /** The client's address, for the per-address order rate. */
+  clientAddress?: string | null;
   now?: Date;
 };
 
 export type PlaceOrderFailure = {
   ok: false;
-  code: "address" | "empty" | "product" | "stock" | "gateway";
+  code: "address" | "empty" | "product" | "stock" | "gateway" | "throttled";
   message: string;
   /** HTTP status the API door answers with. */
-  status: 400 | 409 | 502;
+  status: 400 | 409 | 429 | 502;
+  /** For "throttled": when to try again. */
+  retryAfterMs?: number;
 };
 
 export type PlacedOrder = {
@@ -249,6 +259,16 @@ export async function reserveOrder(
         .executeTakeFirst();
       if (existing) return { ok: true, order: toPlaced(existing), created: false };
 
+      const checks = [{ bucket: "order-user", key: String(input.userId), rule: ORDER_RATE_PER_USER }];
+      if (input.clientAddress) checks.push({ bucket: "order-address", key: input.clientAddress, rule: ORDER_RATE_PER_ADDRESS });
+      const allowed = await takeAll(trx, checks, now);
+      if (!allowed.ok) {
+        return {
+          ...fail("throttled", `Too many orders in a short time. Try again in ${retryText(allowed.retryAfterMs)}.`, 429),
+          retryAfterMs: allowed.retryAfterMs,
+        };
+      }
+
       const address = await getAddress(trx, input.userId, input.addressId);
       if (!address) return fail("address", "Please select a delivery address first.");
 
@@ -323,6 +343,7 @@ export async function reserveOrder(
           at: nowIso(now),
         })
         .execute();
+      await releaseOlderPendingOrders(trx, input.userId, now);
       return { ok: true, order: toPlaced(order), created: true };
     });
   } catch (error) {
@@ -492,6 +513,29 @@ export async function failPendingOrder(
     if (moved && order.stock_reserved) await restock(trx, order.id);
     return moved;
   });
+}
+
+/**
+ * Keeps at most MAX_PENDING_ORDERS unpaid orders of a shopper holding stock: older ones expire and
+ * give their units back (a payment that still arrives for one is honoured, as for any late payment).
+ */
+async function releaseOlderPendingOrders(trx: Trx, userId: number, now: Date) {
+  const pending = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending_payment")
+    .where("stock_reserved", "=", 1)
+    .orderBy("id", "desc")
+    .execute();
+  for (const order of pending.slice(MAX_PENDING_ORDERS)) {
+    const moved = await moveStatus(trx, order, "expired", "system", {
+      note: "released by a newer order",
+      set: { stock_reserved: 0 },
+      now,
+    });
+    if (moved) await restock(trx, order.id);
+  }
 }
 
 /** Unpaid orders past their reservation become expired and give their stock back. Answers how many. */

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import type { Executor } from "~/db/db.server";
 import type { Role } from "~/db/schema";
+import { COMMON_PASSWORD, isCommonPassword } from "~/utils/common-passwords.server";
 import { DEFAULT_COST, hashPassword, needsRehash, verifyPassword, type ScryptCost } from "~/utils/password.server";
-import { beginLoginAttempt, forgetFailures, tooManyAttemptsMessage } from "./login-attempts.server";
+import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage } from "./login-throttle.server";
+import { retryText, takeAll, type Limit } from "./throttle.server";
 
 /** What the rest of the shop may know about a user: never the password hash. */
 export type PublicUser = { id: number; email: string; role: Role };
@@ -26,16 +28,20 @@ export async function getUserByEmail(db: Executor, email: string): Promise<Publi
   return row ?? null;
 }
 
-export type CreateUserResult = { ok: true; user: PublicUser } | { ok: false; error: typeof EMAIL_TAKEN };
+export type CreateUserResult =
+  | { ok: true; user: PublicUser }
+  | { ok: false; field: "email"; error: typeof EMAIL_TAKEN }
+  | { ok: false; field: "password"; error: typeof COMMON_PASSWORD };
 
-/** A new customer (or admin) account; the e-mail is stored lower-cased. */
+/** A new customer (or admin) account; the e-mail is stored lower-cased; a common password is refused. */
 export async function createUser(
   db: Executor,
   input: { email: string; password: string; role?: Role },
   cost: ScryptCost = DEFAULT_COST,
 ): Promise<CreateUserResult> {
   const email = normalizeEmail(input.email);
-  if (await getUserByEmail(db, email)) return { ok: false, error: EMAIL_TAKEN };
+  if (await isCommonPassword(input.password)) return { ok: false, field: "password", error: COMMON_PASSWORD };
+  if (await getUserByEmail(db, email)) return { ok: false, field: "email", error: EMAIL_TAKEN };
   const passwordHash = await hashPassword(input.password, cost);
   try {
     const user = await db
@@ -47,13 +53,55 @@ export async function createUser(
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
     if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) {
-      return { ok: false, error: EMAIL_TAKEN };
+      return { ok: false, field: "email", error: EMAIL_TAKEN };
     }
     throw error;
   }
 }
 
-/** Creates the admin account, or sets its password and role when the e-mail exists. */
+/** Sign-ups per client address, and for the whole shop: each one costs a full password hash. */
+export const SIGNUP_PER_ADDRESS: Limit = { limit: 10, windowMs: 60 * 60 * 1000 };
+export const SIGNUP_OVERALL: Limit = { limit: 120, windowMs: 10 * 60 * 1000 };
+
+export type SignUpResult = CreateUserResult | { ok: false; field: null; error: string; retryAfterMs: number };
+
+/** A shopper's sign-up: createUser under the sign-up throttle (throws PasswordHashingBusy when the hash queue is full). */
+export async function signUp(
+  db: Executor,
+  input: { email: string; password: string; clientAddress?: string | null },
+  options: { now?: Date; cost?: ScryptCost } = {},
+): Promise<SignUpResult> {
+  const checks = [{ bucket: "signup", key: "all", rule: SIGNUP_OVERALL }];
+  if (input.clientAddress) checks.push({ bucket: "signup-address", key: input.clientAddress, rule: SIGNUP_PER_ADDRESS });
+  const allowed = await db.transaction().execute((trx) => takeAll(trx, checks, options.now));
+  if (!allowed.ok) {
+    return {
+      ok: false,
+      field: null,
+      error: `Too many sign-ups. Try again in ${retryText(allowed.retryAfterMs)}.`,
+      retryAfterMs: allowed.retryAfterMs,
+    };
+  }
+  return createUser(db, { email: input.email, password: input.password }, options.cost);
+}
+
+/** Ends every session and API token of a user (all of them, or all but the session `keepSessionId`, a SHA-256 id). */
+export async function endUserSessions(db: Executor, userId: number, keepSessionId?: string): Promise<void> {
+  let sessions = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) sessions = sessions.where("id", "!=", keepSessionId);
+  await sessions.execute();
+  await db
+    .updateTable("api_tokens")
+    .set({ revoked_at: new Date().toISOString() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/**
+ * Creates the admin account, or sets its password and role when the e-mail exists. A changed
+ * password ends that admin's sessions and API tokens.
+ */
 export async function ensureAdmin(
   db: Executor,
   input: { email: string; password: string },
@@ -79,13 +127,14 @@ export async function ensureAdmin(
     .where("id", "=", existing.id)
     .returning(["id", "email", "role"])
     .executeTakeFirstOrThrow();
+  if (!same) await endUserSessions(db, user.id);
   return { user, created: false };
 }
 
 export type LoginResult =
   | { status: "ok"; user: PublicUser }
   | { status: "invalid"; message: typeof INVALID_LOGIN }
-  | { status: "locked"; message: string; waitMs: number };
+  | { status: "throttled"; message: string; waitMs: number; scope: "account" | "address" };
 
 /** Stands in for the hash of an unknown e-mail, so a wrong e-mail costs what a wrong password does. */
 function decoyHash(cost: ScryptCost) {
@@ -94,9 +143,9 @@ function decoyHash(cost: ScryptCost) {
 }
 
 /**
- * Checks an e-mail and password. Failed attempts are counted per account and per client
- * address; after too many the answer is "locked" (even for the right password) until the
- * window passes. A wrong e-mail and a wrong password give the same answer in about the same time.
+ * Checks an e-mail and password under the login throttle (login-throttle.server.ts): repeated
+ * failures make the next attempt wait, except the right password from an address the account has
+ * logged in from. A wrong e-mail and a wrong password give the same answer in about the same time.
  */
 export async function verifyLogin(
   db: Executor,
@@ -105,22 +154,56 @@ export async function verifyLogin(
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
   const cost = options.cost ?? DEFAULT_COST;
-  const attempt = await beginLoginAttempt(db, { email, address: input.clientAddress }, options.now);
-  if (attempt.locked) {
-    return { status: "locked", message: tooManyAttemptsMessage(attempt.waitMs), waitMs: attempt.waitMs };
-  }
   const row = await db
     .selectFrom("users")
     .select(["id", "email", "role", "password_hash"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
     .executeTakeFirst();
+  const keys = { email, address: input.clientAddress, userId: row?.id ?? null };
+  const attempt = await beginLoginAttempt(db, keys, options.now);
+  if (attempt.throttled) {
+    return {
+      status: "throttled",
+      message: tooManyAttemptsMessage(attempt.waitMs),
+      waitMs: attempt.waitMs,
+      scope: attempt.scope,
+    };
+  }
   const matches = await verifyPassword(input.password, row?.password_hash ?? decoyHash(cost));
   if (!row || !matches) return { status: "invalid", message: INVALID_LOGIN };
 
-  await forgetFailures(db, email, attempt.attemptIds);
+  await loginSucceeded(db, { ...keys, userId: row.id }, attempt.attemptIds, options.now);
   if (needsRehash(row.password_hash, cost)) {
     const passwordHash = await hashPassword(input.password, cost);
     await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.id).execute();
   }
   return { status: "ok", user: { id: row.id, email: row.email, role: row.role } };
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+
+export type ChangePasswordResult =
+  | { ok: true }
+  | { ok: false; field: "currentPassword" | "newPassword"; error: string };
+
+/**
+ * Sets a new password after checking the current one; every other session and API token of the
+ * user ends (`keepSessionId`, the SHA-256 id of the session asking, stays).
+ */
+export async function changePassword(
+  db: Executor,
+  input: { userId: number; currentPassword: string; newPassword: string; keepSessionId?: string },
+  cost: ScryptCost = DEFAULT_COST,
+): Promise<ChangePasswordResult> {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", input.userId).executeTakeFirst();
+  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
+    return { ok: false, field: "currentPassword", error: WRONG_CURRENT_PASSWORD };
+  }
+  if (await isCommonPassword(input.newPassword)) return { ok: false, field: "newPassword", error: COMMON_PASSWORD };
+  const passwordHash = await hashPassword(input.newPassword, cost);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", input.userId).execute();
+    await endUserSessions(trx, input.userId, input.keepSessionId);
+  });
+  return { ok: true };
 }

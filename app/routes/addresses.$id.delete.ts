@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { safeRedirectPath } from "~/auth/redirect";
+import { safeRedirectPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";

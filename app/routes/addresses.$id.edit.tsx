@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { safeRedirectPath } from "~/auth/redirect";
+import { safeRedirectPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
 import { AddressForm, addressValues, type AddressActionData } from "~/components/address-form";
 import { isFetcherSubmission } from "~/components/fetcher-flag";

@@ -8,6 +8,7 @@ import type { OrderStatus } from "~/db/schema";
 import { getOrderForAdmin, ORDER_STATUSES, STATUS_LABELS, transitionOrder } from "~/models/order.server";
 import { imageUrl } from "~/utils/images";
 import { redirectWithToast } from "~/utils/toast.server";
+import { securityEvent } from "~/utils/log.server";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `Order #${params.id} | Admin` }];
 
@@ -56,6 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.status === 404) throw new Response("Not Found", { status: 404 });
     return redirectWithToast(back, { type: "error", message: result.message }, request);
   }
+  securityEvent("admin.order", { adminId: admin.id, orderId: id, to });
   return redirectWithToast(back, { type: "success", message: MOVES[to]!.done }, request);
 }
 

@@ -16,6 +16,7 @@ import {
 } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { securityEvent } from "~/utils/log.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit product | Admin" }];
 
@@ -34,12 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const outcome = await handleProductFormRequest(db, productId(params.id), request, {
     uploadsDir: getEnv().UPLOADS_DIR,
   });
   if (outcome.kind === "not-found") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "saved") {
+    securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "update" });
     return redirectWithToast(
       adminProductListUrl(request.url),
       { type: "success", message: "Product updated!" },

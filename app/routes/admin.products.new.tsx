@@ -16,6 +16,7 @@ import {
 } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { securityEvent } from "~/utils/log.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | Admin" }];
 
@@ -25,12 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const outcome = await handleProductFormRequest(db, null, request, {
     uploadsDir: getEnv().UPLOADS_DIR,
   });
   if (outcome.kind === "not-found") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "saved") {
+    securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "create" });
     return redirectWithToast(
       adminProductListUrl(request.url),
       { type: "success", message: "Product uploaded!" },

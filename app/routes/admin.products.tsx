@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useOutlet } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireAdmin } from "~/auth/guards.server";
-import { safeRedirectPath } from "~/auth/redirect";
+import { safeRedirectPath } from "~/utils/redirect.server";
 import { Pagination } from "~/components/pagination";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
@@ -16,6 +16,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { imageUrl } from "~/utils/images";
 import { redirectWithToast } from "~/utils/toast.server";
+import { securityEvent } from "~/utils/log.server";
 
 export const meta: MetaFunction = () => [{ title: "Products | Admin" }];
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Delete (the spec's texts): a product orders refer to is hidden instead of erased. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const back = safeRedirectPath(form.get("back"), "/admin/products");
   const to = back.startsWith("/admin/products") ? back : "/admin/products";
@@ -49,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error(error);
     return redirectWithToast(to, { type: "error", message: "Delete failed" }, request);
   }
+  securityEvent("admin.product", { adminId: admin.id, productId: id, action: "delete" });
   return redirectWithToast(to, { type: "success", message: "Product deleted successfully" }, request);
 }
 

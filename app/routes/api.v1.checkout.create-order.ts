@@ -6,7 +6,7 @@ import { db } from "~/db/db.server";
 import { listAddresses } from "~/models/address.server";
 import { placeOrder, type OrderSource } from "~/models/order.server";
 import { getPaymentGateway } from "~/payments/payments.server";
-import { jsonNoStore, readFields } from "~/utils/http.server";
+import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 
 export async function loader() {
@@ -87,12 +87,16 @@ export async function action({ request }: ActionFunctionArgs) {
     addressId,
     idempotencyKey: key,
     source,
+    clientAddress: clientAddress(request),
   });
   if (!result.ok) {
     const errors = result.code === "address" ? { billingAddressId: result.message } : undefined;
     return jsonNoStore(
       { message: result.message, ...(errors ? { errors } : {}) },
-      { status: result.status },
+      {
+        status: result.status,
+        headers: result.retryAfterMs ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined,
+      },
     );
   }
   const order = result.order;

@@ -4,6 +4,7 @@ import { db } from "~/db/db.server";
 import { deleteProduct } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
+import { securityEvent } from "~/utils/log.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
@@ -12,10 +13,11 @@ export async function loader() {
 /** DELETE /api/v1/products/delete/{id}: erased, or hidden when orders refer to it. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return loader();
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) return jsonNoStore({ message: "Product not found" }, { status: 404 });
   const outcome = await deleteProduct(db, id, { uploadsDir: getEnv().UPLOADS_DIR });
   if (outcome === "not-found") return jsonNoStore({ message: "Product not found" }, { status: 404 });
+  securityEvent("admin.product", { adminId: admin.id, productId: id, action: "delete", via: "api" });
   return jsonNoStore({ message: "Product deleted successfully", outcome });
 }

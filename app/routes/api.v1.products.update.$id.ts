@@ -5,6 +5,7 @@ import { getProduct, productDetailJson } from "~/models/catalog.server";
 import { submitProductFromApi } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
+import { securityEvent } from "~/utils/log.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use PUT." }, { status: 405, headers: { Allow: "PUT" } });
@@ -16,11 +17,12 @@ export async function loader() {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return loader();
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) return jsonNoStore({ message: "Product not found" }, { status: 404 });
   const outcome = await submitProductFromApi(db, id, request, { uploadsDir: getEnv().UPLOADS_DIR });
   if (!("id" in outcome)) return jsonNoStore(outcome.body, { status: outcome.status });
+  securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "update", via: "api" });
   const product = await getProduct(db, outcome.id);
   return jsonNoStore({ message: "Product updated!", product: product ? productDetailJson(product) : { id: outcome.id } });
 }

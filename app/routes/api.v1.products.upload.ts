@@ -5,6 +5,7 @@ import { getProduct, productDetailJson } from "~/models/catalog.server";
 import { submitProductFromApi } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
+import { securityEvent } from "~/utils/log.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
@@ -13,9 +14,10 @@ export async function loader() {
 /** POST /api/v1/products/upload (multipart, SPEC section 7): creates a product. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const outcome = await submitProductFromApi(db, null, request, { uploadsDir: getEnv().UPLOADS_DIR });
   if (!("id" in outcome)) return jsonNoStore(outcome.body, { status: outcome.status });
+  securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "create", via: "api" });
   const product = await getProduct(db, outcome.id);
   return jsonNoStore(
     { message: "Product uploaded!", product: product ? productDetailJson(product) : { id: outcome.id } },

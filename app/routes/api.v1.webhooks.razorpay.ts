@@ -4,7 +4,8 @@ import { db } from "~/db/db.server";
 import { applyRazorpayWebhook } from "~/models/order.server";
 import { getWebhookSecret } from "~/payments/payments.server";
 import { checkSignature } from "~/payments/signature.server";
-import { jsonNoStore } from "~/utils/http.server";
+import { clientAddress, jsonNoStore } from "~/utils/http.server";
+import { securityEvent } from "~/utils/log.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
@@ -25,7 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (raw.length > MAX_BODY_BYTES)
     return jsonNoStore({ message: "Body too large." }, { status: 413 });
   const check = checkSignature(secret, raw, request.headers.get("X-Razorpay-Signature"));
-  if (check !== "ok") return jsonNoStore({ message: "Invalid signature." }, { status: 400 });
+  if (check !== "ok") {
+    securityEvent("webhook.signature_failed", { check, address: clientAddress(request) });
+    return jsonNoStore({ message: "Invalid signature." }, { status: 400 });
+  }
   let body: unknown;
   try {
     body = JSON.parse(raw.toString("utf8"));

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { safeRedirectPath } from "~/auth/redirect";
+import { refererPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
 import { getUser } from "~/auth/session.server";
 import { CartView } from "~/components/cart-lines";
@@ -10,7 +10,6 @@ import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";
 import { addToCart, getCartSummary, removeCartLines, updateCartLine } from "~/models/cart.server";
 import { assertSameOrigin } from "~/utils/http.server";
-import { refererPath } from "~/utils/referer.server";
 import { dataWithToast, redirectWithToast, type ToastInput } from "~/utils/toast.server";
 import { cartLineQuantitySchema, fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 
@@ -73,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // only on those; a 400 answer carries its message in the data.
       return toast && status < 400 ? dataWithToast(result, toast, request, { status }) : data(result, { status });
     }
-    const to = safeRedirectPath(refererPath(request), back);
+    const to = refererPath(request, back);
     return toast ? redirectWithToast(to, toast, request) : redirect(to, 303);
   }
 
@@ -81,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // A visitor adding from a product page logs in and comes back to that page.
     const visitor = await getUser(request);
     if (!visitor) {
-      const from = safeRedirectPath(refererPath(request), "/cart");
+      const from = refererPath(request, "/cart");
       return redirectWithToast(`/login?${new URLSearchParams({ redirectTo: from })}`, {
         type: "info",
         message: "Please log in to add items to your cart.",

@@ -33,6 +33,7 @@ import {
 import { getPaymentGateway, getSandboxGateway } from "~/payments/payments.server";
 import { RAZORPAY_CHECKOUT_JS, RAZORPAY_HOSTED_CHECKOUT_URL } from "~/payments/razorpay.server";
 import { getEnv } from "~/utils/env.server";
+import { clientAddress } from "~/utils/http.server";
 import { imageUrl } from "~/utils/images";
 import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -273,6 +274,7 @@ export async function action({ request }: ActionFunctionArgs) {
     addressId: state.address,
     idempotencyKey: parsed.data.idempotencyKey,
     source: sourceOf(state),
+    clientAddress: clientAddress(request),
   });
   if (!result.ok) {
     const to =

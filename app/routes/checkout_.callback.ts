@@ -1,10 +1,13 @@
+import crypto from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
 import type { CallbackData } from "~/components/payment";
 import { db } from "~/db/db.server";
-import { recordFailedPayment, verifyPayment } from "~/models/order.server";
+import { getUser } from "~/auth/session.server";
+import { getPendingOrderByGatewayId, recordFailedPayment, verifyPayment } from "~/models/order.server";
 import { getPaymentGateway } from "~/payments/payments.server";
+import { securityEvent } from "~/utils/log.server";
 import { redirectWithToast, toastCookieHeader } from "~/utils/toast.server";
 
 /** Nothing to show on a GET: the checkout is elsewhere. */
@@ -27,15 +30,19 @@ function failureIds(form: FormData): { orderId: string | null; paymentId: string
   }
 }
 
+const FAILURE_STYLE = "body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center}";
+/** The page allows exactly its own stylesheet, by hash: nothing else may load or run. */
+const FAILURE_POLICY = `default-src 'none'; style-src 'sha256-${crypto.createHash("sha256").update(FAILURE_STYLE).digest("base64")}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+
 /** A small page for a browser whose payment could not be confirmed (no layout: see below). */
 function failurePage(message: string, status: number) {
-  const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Payment verification failed | Overland 4x4 Gear</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center">
+  const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Payment verification failed | Overland 4x4 Gear</title><style>${FAILURE_STYLE}</style></head>
+<body>
 <h1>Payment verification failed.</h1><p role="alert">${message} No order was marked paid. If money left your account, it will be matched to your order or refunded.</p>
 <p><a href="/userOrders">Your orders</a> · <a href="/cart">Back to cart</a></p></body></html>`;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": FAILURE_POLICY },
   });
 }
 
@@ -53,13 +60,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.has("error[code]") || form.has("error[description]")) {
     const { orderId, paymentId } = failureIds(form);
     if (orderId) {
+      // A failure is not signed: anyone can post one naming any order. It is always recorded, but
+      // it ends the order only when its owner's own browser reports it; otherwise the order waits
+      // for a signed webhook or its reservation to lapse.
+      const [user, order] = await Promise.all([getUser(request), getPendingOrderByGatewayId(db, orderId)]);
+      const byOwner = Boolean(user && order && order.userId === user.id);
+      if (!byOwner) securityEvent("payment.callback_unsigned", { razorpayOrderId: orderId, userId: user?.id ?? null });
       await recordFailedPayment(db, {
         razorpayOrderId: orderId,
         razorpayPaymentId: paymentId,
         code: String(form.get("error[code]") ?? "").slice(0, 100) || null,
         description: String(form.get("error[description]") ?? "").slice(0, 300) || null,
         source: "callback",
-        failOrder: true,
+        failOrder: byOwner,
       });
     }
     const toast = {

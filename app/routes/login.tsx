@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { authenticator, LoginFailure } from "~/auth/authenticator.server";
-import { safeRedirectPath } from "~/auth/redirect";
+import { safeRedirectPath } from "~/utils/redirect.server";
 import { createUserSession, getUser } from "~/auth/session.server";
 import { AuthForm, type AuthFormData } from "~/components/auth-form";
 import { assertSameOrigin } from "~/utils/http.server";

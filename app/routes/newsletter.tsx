@@ -3,6 +3,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { db } from "~/db/db.server";
 import { newsletterSchema, subscribeNewsletter } from "~/models/newsletter.server";
 import { assertSameOrigin } from "~/utils/http.server";
+import { refererPath } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -12,17 +13,10 @@ export const meta: MetaFunction = ({ matches }) =>
 const THANKS = "Thanks for signing up! Watch your inbox for deals and new arrivals.";
 const ALREADY = "You're already signed up. Thanks!";
 
-/** Safe place to go back to: a path on this site. */
+/** Back to the page the form was on (a safe path on this site), never to the sign-up page itself. */
 function backTo(request: Request): string {
-  const referer = request.headers.get("Referer");
-  if (!referer) return "/";
-  try {
-    const url = new URL(referer);
-    const own = new URL(request.url);
-    return url.host === own.host && url.pathname !== "/newsletter" ? url.pathname + url.search : "/";
-  } catch {
-    return "/";
-  }
+  const to = refererPath(request, "/");
+  return to === "/newsletter" || to.startsWith("/newsletter?") ? "/" : to;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { safeRedirectPath } from "~/auth/redirect";
+import { safeRedirectPath } from "~/utils/redirect.server";
 import { getUser } from "~/auth/session.server";
 import { AuthForm, type AuthFormData } from "~/components/auth-form";
 import { db } from "~/db/db.server";
-import { createUser } from "~/models/user.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { signUp } from "~/models/user.server";
+import { assertSameOrigin, clientAddress } from "~/utils/http.server";
+import { securityEvent } from "~/utils/log.server";
+import { PasswordHashingBusy } from "~/utils/password.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CREDENTIALS_REQUIRED, fieldErrors, signupSchema, withoutRequired } from "~/utils/validation";
 
@@ -36,8 +38,26 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result = await createUser(db, parsed.data);
-  if (!result.ok) return data<AuthFormData>({ email, errors: { email: result.error } }, { status: 400 });
+  const address = clientAddress(request);
+  let result;
+  try {
+    result = await signUp(db, { ...parsed.data, clientAddress: address });
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusy)) throw error;
+    securityEvent("hashing.busy", { what: "signup", address });
+    return data<AuthFormData>(
+      { email, formError: error.message },
+      { status: 503, headers: { "Retry-After": String(error.retryAfterS) } },
+    );
+  }
+  if (!result.ok && result.field === null) {
+    securityEvent("signup.throttled", { address });
+    return data<AuthFormData>(
+      { email, formError: result.error },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } },
+    );
+  }
+  if (!result.ok) return data<AuthFormData>({ email, errors: { [result.field]: result.error } }, { status: 400 });
   return redirectWithToast(loginUrl, success, request);
 }
 

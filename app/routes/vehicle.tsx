@@ -2,14 +2,9 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { getVehicle } from "~/models/catalog.server";
 import { assertSameOrigin } from "~/utils/http.server";
+import { safeRedirectPath } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { vehicleCookieHeader } from "~/utils/vehicle.server";
-
-/** Only paths on this site. */
-function safePath(value: FormDataEntryValue | null): string {
-  const v = typeof value === "string" ? value : "";
-  return v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : "/";
-}
 
 export async function loader() {
   return redirect("/vehicles");
@@ -19,7 +14,7 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
-  const to = safePath(form.get("redirectTo"));
+  const to = safeRedirectPath(form.get("redirectTo"), "/");
   const slug = String(form.get("vehicle") ?? "").trim();
   if (slug === "") {
     return redirectWithToast(to, { type: "success", message: "Vehicle cleared: showing every part." }, request, {

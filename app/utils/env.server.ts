@@ -36,7 +36,18 @@ const schema = z
       .string()
       .regex(/^\d{8,15}$/, { message: "must be digits with the country code, e.g. 919876543210" })
       .default("919876543210"),
-    TRUST_PROXY: flag("0"),
+    /** Run the offline payment sandbox on purpose (required for it on a deployed shop). */
+    PAYMENT_SANDBOX: flag("0"),
+    /**
+     * How many reverse proxies in front of the shop append to X-Forwarded-For: 0 ignores the header,
+     * 1 (one proxy, e.g. Caddy) takes its rightmost entry. `true`/`false` mean 1/0.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("0")
+      .transform((v) => (v === "true" ? "1" : v === "false" ? "0" : v))
+      .pipe(z.coerce.number({ message: "must be 0, 1 or the number of proxies" }).int().min(0).max(10)),
   })
   .superRefine((v, ctx) => {
     if (v.RAZORPAY_KEY_ID && !v.RAZORPAY_KEY_SECRET) {
@@ -85,8 +96,13 @@ export function parseEnv(
       throw new EnvError("Invalid environment: SESSION_SECRET is required in production (PUBLIC_URL is not local)");
     }
     secret = readSecretFile(path.dirname(path.resolve(v.DATABASE_URL)));
-  } else if (secret.length < 16) {
-    throw new EnvError("Invalid environment: SESSION_SECRET must be at least 16 characters");
+  } else if (Buffer.byteLength(secret) < 32) {
+    throw new EnvError("Invalid environment: SESSION_SECRET must be at least 32 bytes (e.g. `openssl rand -hex 32`)");
+  }
+  if (deployed && !v.RAZORPAY_KEY_ID && !v.PAYMENT_SANDBOX) {
+    throw new EnvError(
+      "Invalid environment: RAZORPAY_KEY_ID is required in production (PUBLIC_URL is not local); set PAYMENT_SANDBOX=1 to take test payments on purpose",
+    );
   }
   return {
     ...v,

@@ -1,4 +1,5 @@
 import { getEnv } from "./env.server";
+import { securityEvent } from "./log.server";
 
 /**
  * Request helpers shared by every route: the cross-site POST refusal, the client address,
@@ -31,6 +32,7 @@ export const CROSS_SITE_MESSAGE = "Cross-site form posts are not accepted.";
  */
 export function assertSameOrigin(request: Request): void {
   if (isCrossSiteRequest(request)) {
+    logCrossSite(request);
     throw new Response(CROSS_SITE_MESSAGE, {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
@@ -40,19 +42,38 @@ export function assertSameOrigin(request: Request): void {
 
 /** Like assertSameOrigin, answering JSON (for API routes that take no bearer token). */
 export function assertSameOriginApi(request: Request): void {
-  if (isCrossSiteRequest(request)) throw Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
+  if (isCrossSiteRequest(request)) {
+    logCrossSite(request);
+    throw Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
+  }
+}
+
+function logCrossSite(request: Request) {
+  securityEvent("request.cross_site", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    origin: request.headers.get("Origin"),
+    address: clientAddress(request),
+  });
 }
 
 /** Header the server's request hook sets from the socket (see security-headers.server.ts). */
 export const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
 
 /**
- * The client's address when it is known: the first `X-Forwarded-For` entry when TRUST_PROXY
- * is on (the proxy sets it), otherwise the TCP peer that the request hook recorded.
+ * The client's address when it is known. Behind TRUST_PROXY=n proxies it is the n-th
+ * `X-Forwarded-For` entry from the right: each proxy appends the address it was reached from, so
+ * the entries to the left of those were written by the client and prove nothing. Otherwise it is the
+ * TCP peer that the request hook recorded.
  */
-export function clientAddress(request: Request, trustProxy = getEnv().TRUST_PROXY): string | null {
-  if (trustProxy) {
-    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+export function clientAddress(request: Request, trustProxy: number | boolean = getEnv().TRUST_PROXY): string | null {
+  const hops = Number(trustProxy);
+  if (hops > 0) {
+    const entries = (request.headers.get("X-Forwarded-For") ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const forwarded = entries[entries.length - hops];
     if (forwarded) return forwarded;
   }
   return socketAddressKnown ? request.headers.get(SOCKET_ADDRESS_HEADER) || null : null;

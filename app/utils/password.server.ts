@@ -1,12 +1,47 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 
-const scrypt = promisify(crypto.scrypt) as (
+const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/** More password hashes are waiting than the server will queue: answer 503 with Retry-After. */
+export class PasswordHashingBusy extends Error {
+  readonly retryAfterS = 5;
+  constructor() {
+    super("The server is busy. Please try again in a few seconds.");
+  }
+}
+
+/**
+ * Each hash takes 128 MiB and about 100 ms of a core. At most HASH_CONCURRENCY run at once and
+ * HASH_QUEUE wait; beyond that a request is refused at once (PasswordHashingBusy) rather than
+ * piling up memory and stalling everything else the server does.
+ */
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE = 8;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function scrypt(...args: Parameters<typeof rawScrypt>): Promise<Buffer> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= HASH_QUEUE) throw new PasswordHashingBusy();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await rawScrypt(...args);
+  } finally {
+    // Hand the slot straight to the next in line, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
 
 export type ScryptCost = { N: number; r: number; p: number };
 

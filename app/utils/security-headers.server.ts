@@ -11,7 +11,8 @@ import { markSocketAddressKnown, SOCKET_ADDRESS_HEADER } from "./http.server";
  * status line is written. See docs/decisions/0003-security-headers-at-the-node-server.md.
  */
 
-const RAZORPAY_SCRIPT = "https://checkout.razorpay.com";
+// checkout.js, and the risk-detection script it loads from Razorpay's CDN.
+const RAZORPAY_SCRIPT = "https://checkout.razorpay.com https://cdn.razorpay.com";
 const RAZORPAY_API = "https://api.razorpay.com";
 const WHATSAPP = "https://wa.me https://api.whatsapp.com";
 
@@ -19,13 +20,27 @@ export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
-/** The policy of an HTML page: our own files, the nonce'd inline scripts Remix emits, and Razorpay's checkout. */
-export function documentPolicy({ nonce, isHttps, dev = false }: { nonce: string; isHttps: boolean; dev?: boolean }) {
+/**
+ * The policy of an HTML page: our own files, the nonce'd inline scripts Remix emits, and Razorpay's
+ * checkout. Styles come from our stylesheet only (React sets the few dynamic ones through the
+ * CSSOM, which a policy does not restrict); the checkout page alone allows inline styles, because
+ * Razorpay's checkout.js writes its overlay's styles inline.
+ */
+export function documentPolicy({
+  nonce,
+  isHttps,
+  dev = false,
+  inlineStyles = false,
+}: {
+  nonce: string;
+  isHttps: boolean;
+  dev?: boolean;
+  inlineStyles?: boolean;
+}) {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${RAZORPAY_SCRIPT}`,
-    // Inline styles cannot run code; style attributes and the checkout overlay use them.
-    "style-src 'self' 'unsafe-inline'",
+    inlineStyles || dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self'",
     "font-src 'self'",
     // Vite's live reload talks over a WebSocket while developing.
@@ -43,6 +58,15 @@ export function documentPolicy({ nonce, isHttps, dev = false }: { nonce: string;
 
 /** The policy of anything that is not a page: nothing may load, nothing may frame it. */
 export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Pages that show one person's data: no cache (a browser's back button included) may keep them. */
+const PRIVATE_PATHS = /^\/(cart|checkout|order|userOrders|addresses|admin|account|billing|login|signup)(\/|\.data$|$)/;
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/** Marks the answer to a private page `Cache-Control: private, no-store`. */
+export function applyPrivateCaching(request: Request, headers: Headers) {
+  if (PRIVATE_PATHS.test(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+}
 
 /** The headers every response carries, whatever it is. */
 export function commonSecurityHeaders(isHttps: boolean): Record<string, string> {

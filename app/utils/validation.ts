@@ -189,6 +189,17 @@ export const passwordSchema = z
 
 export const signupSchema = z.object({ email: emailSchema, password: newPasswordSchema });
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ required_error: "Enter your current password" })
+    .min(1, "Enter your current password")
+    .max(PASSWORD_MAX_LENGTH, "Your current password is not correct."),
+  newPassword: z
+    .string({ required_error: "Choose a new password" })
+    .min(1, "Choose a new password")
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
 
 /** Field messages other than CREDENTIALS_REQUIRED (that one is shown once, above the form). */
 export function withoutRequired(errors: Record<string, string>): Record<string, string> {

@@ -36,7 +36,7 @@ const randomId = (prefix: string) =>
 
 export async function startRazorpayStandIn(
   keyId = "rzp_test_standin",
-  keySecret = "standin-key-secret-0123456789",
+  keySecret = "standin-key-secret-0123456789abcdef",
 ): Promise<RazorpayStandIn> {
   const requests: StandInRequest[] = [];
   const orders: RazorpayStandIn["orders"] = new Map();

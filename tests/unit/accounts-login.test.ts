@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAILURE_WINDOW_MS, MAX_FAILURES } from "~/models/login-attempts.server";
+import { accountDelayMs, ADDRESS_LIMIT, FREE_FAILURES, MAX_DELAY_MS } from "~/models/login-throttle.server";
 import { createUser, ensureAdmin, INVALID_LOGIN, verifyLogin } from "~/models/user.server";
 import { verifyPassword } from "~/utils/password.server";
 import { createTestDb, type TestDb } from "../support/db";
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 beforeEach(async () => {
-  await t.db.deleteFrom("login_attempts").execute();
+  await t.db.deleteFrom("throttle_events").execute();
   await t.db.deleteFrom("users").execute();
 });
 
@@ -65,39 +65,58 @@ describe("sign-up and login", () => {
   });
 });
 
-describe("lockout", () => {
+describe("login throttle", () => {
   const start = new Date("2026-11-23T10:00:00Z");
   const at = (ms: number) => new Date(start.getTime() + ms);
+  const fail = async (email: string, n: number, from: string | null = null, t0 = 0) => {
+    for (let i = 0; i < n; i++) expect((await login(email, "guess-" + i, at(t0 + i), from)).status).toBe("invalid");
+  };
 
-  it(`locks an account after ${MAX_FAILURES} failures in 15 minutes, the right password included, until the window passes`, async () => {
+  it("slows an account down after five failures with growing delays, never locking it for good", async () => {
     await createUser(t.db, { email: "target@example.com", password: "right-password" }, CHEAP);
-    for (let i = 0; i < MAX_FAILURES; i++) {
-      expect((await login("target@example.com", "guess-" + i, at(i * 60_000))).status).toBe("invalid");
-    }
-    const locked = await login("Target@example.com", "right-password", at(5 * 60_000));
-    expect(locked).toMatchObject({ status: "locked", message: "Too many attempts. Try again in 10 minutes." });
-    // Attempts while locked do not extend the lock.
-    await login("target@example.com", "right-password", at(10 * 60_000));
-    // The first failure leaves the window at 15 min; then 4 remain and the account opens.
-    expect((await login("target@example.com", "right-password", at(FAILURE_WINDOW_MS - 1))).status).toBe("locked");
-    expect((await login("target@example.com", "right-password", at(FAILURE_WINDOW_MS + 1))).status).toBe("ok");
+    await fail("target@example.com", FREE_FAILURES, "198.51.100.66");
+    // The sixth attempt must wait 1 s after the last failure, whoever sends it.
+    const early = await login("Target@example.com", "right-password", at(FREE_FAILURES), "203.0.113.9");
+    expect(early).toMatchObject({ status: "throttled", scope: "account", message: "Too many attempts. Try again in 1 second." });
+    // Once the delay has passed, one more guess is allowed, and the next delay doubles.
+    expect((await login("target@example.com", "guess-x", at(FREE_FAILURES + 1000), "198.51.100.66")).status).toBe("invalid");
+    expect((await login("target@example.com", "right-password", at(FREE_FAILURES + 2500), "203.0.113.9")).status).toBe(
+      "throttled",
+    );
+    expect((await login("target@example.com", "right-password", at(FREE_FAILURES + 3001), "203.0.113.9")).status).toBe("ok");
+    expect([5, 6, 7, 8, 30].map(accountDelayMs)).toEqual([1000, 2000, 4000, 8000, MAX_DELAY_MS]);
+  });
+
+  it("never keeps the right password waiting from an address the account has logged in from", async () => {
+    await createUser(t.db, { email: "owner@example.com", password: "right-password" }, CHEAP);
+    expect((await login("owner@example.com", "right-password", at(0), "192.0.2.10")).status).toBe("ok");
+    // Someone elsewhere hammers the account with guesses...
+    await fail("owner@example.com", FREE_FAILURES, "198.51.100.66", 1_000);
+    expect((await login("owner@example.com", "guess", at(1_010), "198.51.100.66")).status).toBe("throttled");
+    // ...a stranger's address must wait, the owner's usual address logs in at once.
+    expect((await login("owner@example.com", "right-password", at(1_020), "203.0.113.50")).status).toBe("throttled");
+    expect((await login("owner@example.com", "right-password", at(1_030), "192.0.2.10")).status).toBe("ok");
   });
 
   it("a success starts the account's count over", async () => {
     await createUser(t.db, { email: "typo@example.com", password: "right-password" }, CHEAP);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) await login("typo@example.com", "typo", at(i));
+    await fail("typo@example.com", FREE_FAILURES - 1);
     expect((await login("typo@example.com", "right-password", at(10))).status).toBe("ok");
-    for (let i = 0; i < MAX_FAILURES - 1; i++) await login("typo@example.com", "typo", at(20 + i));
+    await fail("typo@example.com", FREE_FAILURES - 1, null, 20);
     expect((await login("typo@example.com", "right-password", at(30))).status).toBe("ok");
   });
 
-  it("counts failures per client address across accounts", async () => {
+  it("allows many failures per address (a mobile network's NAT), then throttles that address only", async () => {
     await createUser(t.db, { email: "victim@example.com", password: "right-password" }, CHEAP);
-    for (let i = 0; i < MAX_FAILURES; i++) {
-      await login(`spray${i}@example.com`, "password1", at(i), "203.0.113.7");
-    }
-    expect((await login("victim@example.com", "right-password", at(10), "203.0.113.7")).status).toBe("locked");
-    expect((await login("victim@example.com", "right-password", at(10), "198.51.100.2")).status).toBe("ok");
+    const nat = "100.64.0.1";
+    // Shoppers behind one address mistype their own passwords: nobody else is slowed down.
+    for (let i = 0; i < 10; i++) await login(`shopper${i}@example.com`, "typo", at(i), nat);
+    expect((await login("victim@example.com", "right-password", at(20), nat)).status).toBe("ok");
+    for (let i = 10; i < ADDRESS_LIMIT.limit; i++) await login(`spray${i}@example.com`, "password1", at(i), nat);
+    const blocked = await login("victim@example.com", "right-password", at(200), nat);
+    expect(blocked).toMatchObject({ status: "throttled", scope: "address" });
+    expect((await login("victim@example.com", "right-password", at(200), "198.51.100.2")).status).toBe("ok");
+    expect((await login("victim@example.com", "right-password", at(ADDRESS_LIMIT.windowMs + 20), nat)).status).toBe("ok");
   });
 
   it("parallel guesses cannot slip past the limit", async () => {
@@ -105,7 +124,7 @@ describe("lockout", () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => login("burst@example.com", `guess-${i}`, at(i))),
     );
-    expect(results.filter((r) => r.status === "invalid")).toHaveLength(MAX_FAILURES);
-    expect(results.filter((r) => r.status === "locked")).toHaveLength(12 - MAX_FAILURES);
+    expect(results.filter((r) => r.status === "invalid")).toHaveLength(FREE_FAILURES);
+    expect(results.filter((r) => r.status === "throttled")).toHaveLength(12 - FREE_FAILURES);
   });
 });

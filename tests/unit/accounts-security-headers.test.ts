@@ -55,8 +55,21 @@ describe("security headers on every response", () => {
     const request = new Request("http://shop/login", {
       headers: { [SOCKET_ADDRESS_HEADER]: "127.0.0.1", "X-Forwarded-For": "203.0.113.5" },
     });
-    expect(clientAddress(request, false)).toBe("127.0.0.1");
-    expect(clientAddress(request, true)).toBe("203.0.113.5");
+    expect(clientAddress(request, 0)).toBe("127.0.0.1");
+    expect(clientAddress(request, 1)).toBe("203.0.113.5");
+  });
+
+  it("behind a proxy takes the address the proxy added, not one the client wrote", () => {
+    // The client sent "X-Forwarded-For: 6.6.6.6"; Caddy appended the address it saw.
+    const request = new Request("http://shop/login", {
+      headers: { [SOCKET_ADDRESS_HEADER]: "127.0.0.1", "X-Forwarded-For": "6.6.6.6, 203.0.113.5" },
+    });
+    expect(clientAddress(request, 1)).toBe("203.0.113.5");
+    // Two proxies: the CDN appended the client, the local proxy appended the CDN.
+    const twice = new Request("http://shop/login", {
+      headers: { [SOCKET_ADDRESS_HEADER]: "127.0.0.1", "X-Forwarded-For": "6.6.6.6, 203.0.113.5, 198.51.100.9" },
+    });
+    expect(clientAddress(twice, 2)).toBe("203.0.113.5");
   });
 });
 
@@ -65,7 +78,9 @@ describe("the page policy", () => {
   const directive = (name: string) => policy.split("; ").find((d) => d.startsWith(name + " "));
 
   it("allows our own scripts, the nonce and Razorpay's checkout, and nothing inline without the nonce", () => {
-    expect(directive("script-src")).toBe("script-src 'self' 'nonce-n0nce' https://checkout.razorpay.com");
+    expect(directive("script-src")).toBe(
+      "script-src 'self' 'nonce-n0nce' https://checkout.razorpay.com https://cdn.razorpay.com",
+    );
     expect(directive("frame-src")).toBe("frame-src https://api.razorpay.com");
     expect(directive("connect-src")).toBe("connect-src 'self' https://api.razorpay.com");
     expect(directive("form-action")).toBe("form-action 'self' https://api.razorpay.com https://wa.me https://api.whatsapp.com");
@@ -76,5 +91,11 @@ describe("the page policy", () => {
     expect(policy).not.toContain("unsafe-eval");
     expect(policy).not.toContain("upgrade-insecure-requests");
     expect(documentPolicy({ nonce: "x", isHttps: true })).toContain("upgrade-insecure-requests");
+  });
+
+  it("allows no inline style except on the checkout, where Razorpay's overlay writes its own", () => {
+    expect(directive("style-src")).toBe("style-src 'self' 'nonce-n0nce'");
+    expect(policy).not.toContain("unsafe-inline");
+    expect(documentPolicy({ nonce: "x", isHttps: false, inlineStyles: true })).toContain("style-src 'self' 'unsafe-inline'");
   });
 });

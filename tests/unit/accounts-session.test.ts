@@ -12,7 +12,7 @@ let t: TestDb;
 beforeAll(async () => {
   t = await createTestDb();
   process.env.DATABASE_URL = t.file;
-  process.env.SESSION_SECRET = "unit-test-secret-0123456789";
+  process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
   delete process.env.PUBLIC_URL;
   resetEnvCache();
 });

@@ -37,7 +37,7 @@ async function call(handler: Handler, method: string, path: string, token: strin
 beforeAll(async () => {
   t = await createTestDb();
   process.env.DATABASE_URL = t.file;
-  process.env.SESSION_SECRET = "unit-test-secret-0123456789";
+  process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
   delete process.env.PUBLIC_URL;
   resetEnvCache();
   const users = await t.db

@@ -2,6 +2,7 @@
 // the JSON API, on a real database, with the real razorpay SDK talking to a local stand-in.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { getOrderForUser } from "~/models/order.server";
 import { resetPaymentGateway } from "~/payments/payments.server";
@@ -46,7 +47,7 @@ beforeEach(async () => {
     NODE_ENV: "test",
     DATABASE_URL: t.file,
     PUBLIC_URL: BASE,
-    SESSION_SECRET: "test-session-secret-0123456789",
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
     RAZORPAY_KEY_ID: rzp.keyId,
     RAZORPAY_KEY_SECRET: rzp.keySecret,
     RAZORPAY_API_URL: rzp.url,
@@ -253,23 +254,25 @@ describe("verify-payment and the callback", () => {
     expect(await status(order.orderId)).toBe("pending_payment");
   });
 
-  it("a failure posted back fails the order, frees the stock and keeps the cart", async () => {
-    const order = await aliceOrder();
-    const res = await call(
+  const postFailure = (razorpayOrderId: string, paymentId: string, cookie?: string) =>
+    call(
       callback,
       new Request(`${BASE}/checkout/callback`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
         body: new URLSearchParams({
           "error[code]": "BAD_REQUEST_ERROR",
           "error[description]": "Payment failed",
-          "error[metadata]": JSON.stringify({
-            order_id: order.razorpayOrderId,
-            payment_id: "pay_failed0000001",
-          }),
+          "error[metadata]": JSON.stringify({ order_id: razorpayOrderId, payment_id: paymentId }),
         }).toString(),
       }),
     );
+  const sessionCookie = async (userId: number) =>
+    (await createUserSession(new Request(`${BASE}/login`), userId)).split(";")[0];
+
+  it("a failure posted back by the order's owner fails the order, frees the stock and keeps the cart", async () => {
+    const order = await aliceOrder();
+    const res = await postFailure(order.razorpayOrderId, "pay_failed0000001", await sessionCookie(f.alice));
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/cart");
     expect(await status(order.orderId)).toBe("failed");
@@ -277,6 +280,18 @@ describe("verify-payment and the callback", () => {
     expect(
       await t.db.selectFrom("cart_items").selectAll().where("user_id", "=", f.alice).execute(),
     ).toHaveLength(1);
+  });
+
+  it("an unsigned failure from anyone else is only recorded: the order keeps waiting for its payment", async () => {
+    const order = await aliceOrder();
+    for (const cookie of [undefined, await sessionCookie(f.bob)]) {
+      const res = await postFailure(order.razorpayOrderId, `pay_forged${cookie ? "bob" : "anon"}00001`, cookie);
+      expect(res.status).toBe(303);
+    }
+    expect(await status(order.orderId)).toBe("pending_payment");
+    expect(await stockOf(t.db, f.products.winch)).toBe(9);
+    const payments = await t.db.selectFrom("payments").select("status").where("order_id", "=", order.orderId).execute();
+    expect(payments).toEqual([{ status: "failed" }, { status: "failed" }]);
   });
 });
 

@@ -12,7 +12,8 @@ describe("env", () => {
     expect(env.DATABASE_URL).toBe("data/shop.db");
     expect(env.SESSION_SECRET).toBe("dev-secret-from-file");
     expect(env.SEED_DEMO).toBe(true);
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toBe(0);
+    expect(env.PAYMENT_SANDBOX).toBe(false);
     expect(env.UPLOADS_DIR).toBe("uploads");
     expect(env.paymentSandbox).toBe(true);
     expect(env.isHttps).toBe(false);
@@ -36,6 +37,8 @@ describe("env", () => {
       [{ ADMIN_EMAIL: "nobody" }, /ADMIN_EMAIL/],
       [{ RAZORPAY_KEY_ID: "rzp_test_1" }, /RAZORPAY_KEY_SECRET/],
       [{ SESSION_SECRET: "short" }, /SESSION_SECRET/],
+      [{ SESSION_SECRET: "x".repeat(31) }, /SESSION_SECRET must be at least 32 bytes/],
+      [{ TRUST_PROXY: "-1" }, /TRUST_PROXY/],
     ];
     for (const [raw, pattern] of cases) {
       expect(() => parseEnv(raw, secretFile)).toThrow(EnvError);
@@ -54,6 +57,23 @@ describe("env", () => {
     );
     // A production build on a laptop (npm start) keeps a generated secret.
     expect(parseEnv({ NODE_ENV: "production" }, secretFile).SESSION_SECRET).toBe("dev-secret-from-file");
+  });
+
+  it("counts TRUST_PROXY as the number of proxies in front (true is one)", () => {
+    expect(parseEnv({ TRUST_PROXY: "1" }, secretFile).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "true" }, secretFile).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }, secretFile).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "false" }, secretFile).TRUST_PROXY).toBe(0);
+  });
+
+  it("refuses to take orders without money in production unless the sandbox is asked for", () => {
+    const deployed = { NODE_ENV: "production", PUBLIC_URL: "https://shop.example.in", SESSION_SECRET: "s".repeat(32) };
+    expect(() => parseEnv(deployed, secretFile)).toThrow(/RAZORPAY_KEY_ID is required in production.*PAYMENT_SANDBOX=1/);
+    expect(parseEnv({ ...deployed, PAYMENT_SANDBOX: "1" }, secretFile).paymentSandbox).toBe(true);
+    const live = { ...deployed, RAZORPAY_KEY_ID: "rzp_live_1", RAZORPAY_KEY_SECRET: "k" };
+    expect(parseEnv(live, secretFile).paymentSandbox).toBe(false);
+    // A production build on a laptop keeps the sandbox without asking.
+    expect(parseEnv({ NODE_ENV: "production" }, secretFile).paymentSandbox).toBe(true);
   });
 
   it("switches to Razorpay when keys are given", () => {

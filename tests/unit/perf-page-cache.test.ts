@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { etagMatches, pickEncoding } from "../../server/encoding.mjs";
 import {
+  cacheTarget,
   createPageCache,
+  ENTRY_OVERHEAD_BYTES,
   isCacheableRequest,
+  MIN_BODY_BYTES,
   isStorableResponse,
   policyWithHashes,
   sendEntry,
@@ -69,6 +72,18 @@ describe("which requests the page cache may answer", () => {
     expect(isCacheableRequest("GET", `/search?q=${"x".repeat(2000)}`, {})).toBe(false);
   });
 
+  it("keys on the parameters the route reads, in name order, and drops the rest", () => {
+    expect(cacheTarget("GET", "/?utm_source=x&fbclid=1", {})).toBe("/");
+    expect(cacheTarget("GET", "/product/42?v=7&color=black", {})).toBe("/product/42?color=black");
+    expect(cacheTarget("GET", "/all-products?sort=price_asc&junk=1&category=wheels&color=a&color=b", {})).toBe(
+      "/all-products?category=wheels&color=a&color=b&sort=price_asc",
+    );
+    expect(cacheTarget("GET", "/api/v1/search?zz=1&q=winch", {})).toBe("/api/v1/search?q=winch");
+    expect(cacheTarget("GET", "/product/42.data?x=1&_routes=routes%2Fproduct.%24id", {})).toBe(
+      "/product/42.data?_routes=routes%2Fproduct.%24id",
+    );
+  });
+
   it("stores only a 200 that sets no cookie and is not private", () => {
     expect(isStorableResponse(200, htmlHeaders())).toBe(true);
     expect(isStorableResponse(404, htmlHeaders())).toBe(false);
@@ -115,8 +130,8 @@ describe("createPageCache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("drops the least recently used entries beyond its byte budget", () => {
-    const cache = createPageCache({ version: () => 1, maxBytes: 3_000 });
+  it("drops the least recently used entries beyond its byte budget, counting each entry's overhead", () => {
+    const cache = createPageCache({ version: () => 1, maxBytes: 3 * (900 + ENTRY_OVERHEAD_BYTES + 2) });
     const small = (t: string) => Buffer.from(t.padEnd(900, "."));
     const headers = new Headers({ "content-type": "application/octet-stream" });
     cache.set("/a", { status: 200, headers, body: small("a") }, 1);
@@ -126,7 +141,29 @@ describe("createPageCache", () => {
     cache.set("/d", { status: 200, headers, body: small("d") }, 1);
     expect(cache.get("/b")).toBeUndefined();
     expect(cache.get("/a")).toBeDefined();
-    expect(cache.bytes).toBeLessThanOrEqual(3_000);
+    expect(cache.bytes).toBeLessThanOrEqual(3 * (900 + ENTRY_OVERHEAD_BYTES + 2));
+    expect(cache.size).toBe(3);
+  });
+
+  it("caps the number of entries, and keeps no tiny answer (an empty search's [])", () => {
+    const cache = createPageCache({ version: () => 1, maxEntries: 10 });
+    const json = new Headers({ "content-type": "application/json" });
+    for (let i = 0; i < 50; i++) cache.set(`/api/v1/search?q=${i}`, { status: 200, headers: json, body: Buffer.from(`[${"1,".repeat(200)}1]`) }, 1);
+    expect(cache.size).toBe(10);
+    expect(cache.get("/api/v1/search?q=49")).toBeDefined();
+    expect(cache.get("/api/v1/search?q=0")).toBeUndefined();
+    const empty = cache.set("/api/v1/search?q=zzzz", { status: 200, headers: json, body: Buffer.from("[]") }, 1);
+    expect(empty).not.toBeNull(); // answered...
+    expect(cache.get("/api/v1/search?q=zzzz")).toBeUndefined(); // ...but not kept
+    expect(MIN_BODY_BYTES).toBeGreaterThan(2);
+  });
+
+  it("compresses off the event loop: the first answers are plain, compressed ones follow", async () => {
+    const cache = createPageCache({ version: () => 1 });
+    const entry = cache.set("/p", { status: 200, headers: htmlHeaders(), body: html("p") }, 1)!;
+    expect(Object.keys(entry.variants)).toEqual(["identity"]);
+    await cache.idle();
+    expect(Object.keys(cache.get("/p")!.variants).sort()).toEqual(["br", "gzip", "identity"]);
   });
 
   it("renders once for concurrent misses of the same URL", async () => {
@@ -148,6 +185,7 @@ describe("createPageCache", () => {
 describe("sendEntry", () => {
   const cache = createPageCache({ version: () => 1 });
   const entry = cache.set("/p", { status: 200, headers: htmlHeaders({ "x-frame-options": "DENY" }), body: html("p") }, 1)!;
+  beforeAll(() => cache.idle());
 
   it("answers compressed with an ETag, the cache policy and the page's own headers", () => {
     const res = fakeRes();

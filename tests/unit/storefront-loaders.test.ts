@@ -36,7 +36,7 @@ beforeAll(async () => {
     await t.db.insertInto("product_vehicles").values({ product_id: Number(insertId), vehicle_id: f.vehicles.hilux }).execute();
   }
   process.env.DATABASE_URL = t.file;
-  process.env.SESSION_SECRET = "storefront-test-secret-0123456789";
+  process.env.SESSION_SECRET = "storefront-test-secret-0123456789abcdef";
   resetEnvCache();
 });
 afterAll(async () => {

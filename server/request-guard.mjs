@@ -1,0 +1,156 @@
+// What the production server checks before a request reaches the app: the request target, the
+// Host header and the body's size. Every URL the app sees is built here from the shop's public
+// origin and the path, never from what the client wrote in `Host`.
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Body caps by kind of request. Uploads are counted again, per file, by the app. */
+export const BODY_LIMITS = {
+  form: 1 * MB,
+  json: 1 * MB,
+  webhook: 256 * KB,
+  // The product form's whole-request cap (PRODUCT_UPLOAD_LIMITS.maxTotalSize) plus multipart framing.
+  upload: 50 * MB + 64 * KB,
+};
+
+/** The only addresses that take multipart bodies: the admin product form and its API twin. */
+const UPLOAD_PATHS = [
+  /^\/admin\/products\/new(\.data)?$/,
+  /^\/admin\/products\/[^/]+\/edit(\.data)?$/,
+  /^\/api\/v1\/products\/upload$/,
+  /^\/api\/v1\/products\/update\/[^/]+$/,
+];
+const WEBHOOK_PATH = /^\/api\/v1\/webhooks\//;
+
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+
+export class RequestRefused extends Error {
+  /** @param {number} status @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @param {{ publicUrl: string }} options PUBLIC_URL (the shop's public origin)
+ * @returns {(req: { url?: string, headers: Record<string, string | string[] | undefined> }) => { origin: string, path: string }}
+ *   Checks the request target and Host; throws RequestRefused (400) when either is not ours.
+ */
+export function createOriginResolver({ publicUrl }) {
+  const pub = new URL(publicUrl);
+  const publicOrigin = pub.origin;
+  const defaultPort = pub.protocol === "https:" ? "443" : "80";
+  const publicHosts = new Set([
+    pub.host.toLowerCase(),
+    `${pub.hostname.toLowerCase()}:${pub.port || defaultPort}`,
+  ]);
+  const publicIsLoopback = LOOPBACK_HOST.test(pub.host);
+
+  return function resolve(req) {
+    const target = req.url ?? "";
+    // Only origin-form targets ("/path?query"): an absolute-form target would let the client
+    // choose the URL the app sees.
+    if (!target.startsWith("/")) throw new RequestRefused(400, "Bad request target.");
+    const host = String(req.headers.host ?? "").toLowerCase();
+    if (host === "" || publicHosts.has(host)) return { origin: publicOrigin, path: target };
+    if (LOOPBACK_HOST.test(host)) {
+      // On a laptop or in tests the shop is reached as localhost or 127.0.0.1, and the browser's
+      // Origin must match the URL the app sees. A deployed shop answers loopback probes (health
+      // checks on the server itself) as its public origin.
+      return { origin: publicIsLoopback ? `${pub.protocol}//${host}` : publicOrigin, path: target };
+    }
+    throw new RequestRefused(400, "Unknown host.");
+  };
+}
+
+/** Whether a path takes multipart uploads. */
+export function isUploadPath(pathname) {
+  return UPLOAD_PATHS.some((re) => re.test(pathname));
+}
+
+/**
+ * The largest body this request may send, in bytes; throws RequestRefused (413, 415) when it
+ * declares more, or a multipart body where no upload is taken.
+ */
+export function bodyLimit(method, pathname, headers) {
+  if (method === "GET" || method === "HEAD") return 0;
+  const type = String(headers["content-type"] ?? "").toLowerCase();
+  let limit;
+  if (WEBHOOK_PATH.test(pathname)) limit = BODY_LIMITS.webhook;
+  else if (type.startsWith("multipart/")) {
+    if (!isUploadPath(pathname))
+      throw new RequestRefused(415, "This address does not take file uploads.");
+    limit = BODY_LIMITS.upload;
+  } else limit = type.includes("json") ? BODY_LIMITS.json : BODY_LIMITS.form;
+  const declared = headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
+  return limit;
+}
+
+export function tooLarge(limit) {
+  const size = limit >= MB ? `${Math.round(limit / MB)} MB` : `${Math.round(limit / KB)} KB`;
+  return new RequestRefused(413, `The request body is too large (at most ${size}).`);
+}
+
+/**
+ * Reads a whole body of at most `limit` bytes; rejects with RequestRefused (413) as soon as more
+ * arrives, without keeping it.
+ * @param {import("node:http").IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
+export function readBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off("data", onData);
+        req.pause();
+        chunks.length = 0;
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks, size)));
+    req.once("error", reject);
+  });
+}
+
+/**
+ * A request body that errors once more than `limit` bytes have passed (for uploads, which stream
+ * through to the app's own per-file limits). `state.tooLarge` tells the server to answer 413.
+ * @param {import("node:http").IncomingMessage} req
+ */
+export function limitedStream(req, limit, state) {
+  let size = 0;
+  return new ReadableStream({
+    start(controller) {
+      req.on("data", (chunk) => {
+        size += chunk.length;
+        if (size > limit) {
+          state.tooLarge = true;
+          req.pause();
+          controller.error(tooLarge(limit));
+          return;
+        }
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.once("end", () => {
+        if (!state.tooLarge) controller.close();
+      });
+      req.once("error", (error) => controller.error(error));
+    },
+    pull() {
+      if (!state.tooLarge) req.resume();
+    },
+    cancel() {
+      req.resume();
+    },
+  });
+}
