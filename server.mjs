@@ -219,6 +219,12 @@ const server = http.createServer((req, res) => {
 
 const host = process.env.HOST || "0.0.0.0";
 server.listen(port, host, () => console.log(`[server] http://localhost:${port} (listening on ${host})`));
+// `kill -USR2 <pid>` (or `systemctl kill -s USR2 shop`): one JSON line of memory and cache figures.
+process.on("SIGUSR2", () => {
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  const cache = pageCache ? { entries: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats } : null;
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", event: "stats", rss, heapUsed, heapTotal, external, cache }));
+});
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     server.close(() => process.exit(0));

@@ -1,5 +1,6 @@
 import type { Executor } from "~/db/db.server";
 import {
+  addressKey,
   eventsSince,
   forget,
   forgetIds,
@@ -57,21 +58,23 @@ export async function beginLoginAttempt(
   now = new Date(),
 ): Promise<LoginAttempt> {
   const email = keys.email.toLowerCase();
+  const address = addressKey(keys.address);
   return db.transaction().execute(async (trx): Promise<LoginAttempt> => {
-    if (keys.address) {
-      const wait = await waitMs(trx, ADDRESS, keys.address, ADDRESS_LIMIT, now);
+    if (address) {
+      const wait = await waitMs(trx, ADDRESS, address, ADDRESS_LIMIT, now);
       if (wait > 0) return { throttled: true, waitMs: wait, scope: "address" };
     }
     const failures = await eventsSince(trx, ACCOUNT, email, ACCOUNT_WINDOW_MS, now);
     const due =
       failures.length > 0 ? failures[0] + accountDelayMs(failures.length) - now.getTime() : 0;
     if (due > 0) {
+      // Loopback is never "known": behind a proxy left untrusted, every visitor would share it.
       const known =
-        keys.userId && keys.address ? await isKnownAddress(trx, keys.userId, keys.address) : false;
+        keys.userId && address ? await isKnownAddress(trx, keys.userId, address) : false;
       if (!known) return { throttled: true, waitMs: due, scope: "account" };
     }
     const attemptIds = [await record(trx, ACCOUNT, email, now)];
-    if (keys.address) attemptIds.push(await record(trx, ADDRESS, keys.address, now));
+    if (address) attemptIds.push(await record(trx, ADDRESS, address, now));
     return { throttled: false, attemptIds };
   });
 }
@@ -86,10 +89,11 @@ export async function loginSucceeded(
   await db.transaction().execute(async (trx) => {
     await forgetIds(trx, attemptIds);
     await forget(trx, ACCOUNT, keys.email.toLowerCase());
-    if (keys.address) {
+    const address = addressKey(keys.address);
+    if (address) {
       await trx
         .insertInto("known_logins")
-        .values({ user_id: keys.userId, address: keys.address, last_at: now.toISOString() })
+        .values({ user_id: keys.userId, address, last_at: now.toISOString() })
         .onConflict((oc) =>
           oc.columns(["user_id", "address"]).doUpdateSet({ last_at: now.toISOString() }),
         )

@@ -6,7 +6,7 @@ import { imageUrl } from "~/utils/images";
 import { bumpCatalogVersion } from "./catalog-version.server";
 import { getAddress, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
-import { retryText, takeAll, type Limit } from "./throttle.server";
+import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
 
 /**
  * Orders: created in one transaction from the cart (or one product, "Buy Now") with the amount
@@ -260,7 +260,8 @@ export async function reserveOrder(
       if (existing) return { ok: true, order: toPlaced(existing), created: false };
 
       const checks = [{ bucket: "order-user", key: String(input.userId), rule: ORDER_RATE_PER_USER }];
-      if (input.clientAddress) checks.push({ bucket: "order-address", key: input.clientAddress, rule: ORDER_RATE_PER_ADDRESS });
+      const from = addressKey(input.clientAddress);
+      if (from) checks.push({ bucket: "order-address", key: from, rule: ORDER_RATE_PER_ADDRESS });
       const allowed = await takeAll(trx, checks, now);
       if (!allowed.ok) {
         return {

@@ -120,6 +120,16 @@ export async function prune(db: Executor, now = new Date()): Promise<void> {
     .execute();
 }
 
+/**
+ * The key of a per-address limit, or null for the machine itself (loopback: health checks, the
+ * operator's scripts, tests). Behind a proxy (TRUST_PROXY) the client's own address is used, so
+ * this never exempts a visitor.
+ */
+export function addressKey(address: string | null | undefined): string | null {
+  if (!address) return null;
+  return /^(127\.|::1$|::ffff:127\.)/.test(address) ? null : address;
+}
+
 /** 'Try again in N minutes' / 'in N seconds', for a wait in milliseconds. */
 export function retryText(retryAfterMs: number): string {
   const s = Math.max(1, Math.ceil(retryAfterMs / 1000));

@@ -4,7 +4,7 @@ import type { Role } from "~/db/schema";
 import { COMMON_PASSWORD, isCommonPassword } from "~/utils/common-passwords.server";
 import { DEFAULT_COST, hashPassword, needsRehash, verifyPassword, type ScryptCost } from "~/utils/password.server";
 import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage } from "./login-throttle.server";
-import { retryText, takeAll, type Limit } from "./throttle.server";
+import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
 
 /** What the rest of the shop may know about a user: never the password hash. */
 export type PublicUser = { id: number; email: string; role: Role };
@@ -72,7 +72,8 @@ export async function signUp(
   options: { now?: Date; cost?: ScryptCost } = {},
 ): Promise<SignUpResult> {
   const checks = [{ bucket: "signup", key: "all", rule: SIGNUP_OVERALL }];
-  if (input.clientAddress) checks.push({ bucket: "signup-address", key: input.clientAddress, rule: SIGNUP_PER_ADDRESS });
+  const address = addressKey(input.clientAddress);
+  if (address) checks.push({ bucket: "signup-address", key: address, rule: SIGNUP_PER_ADDRESS });
   const allowed = await db.transaction().execute((trx) => takeAll(trx, checks, options.now));
   if (!allowed.ok) {
     return {

@@ -119,6 +119,14 @@ describe("login throttle", () => {
     expect((await login("victim@example.com", "right-password", at(ADDRESS_LIMIT.windowMs + 20), nat)).status).toBe("ok");
   });
 
+  it("does not count the machine itself per address, nor treat it as a known address", async () => {
+    await createUser(t.db, { email: "local@example.com", password: "right-password" }, CHEAP);
+    for (let i = 0; i < ADDRESS_LIMIT.limit + 5; i++) await login(`probe${i}@example.com`, "x", at(i), "127.0.0.1");
+    expect((await login("local@example.com", "right-password", at(200), "127.0.0.1")).status).toBe("ok");
+    await fail("local@example.com", FREE_FAILURES, "127.0.0.1", 300);
+    expect((await login("local@example.com", "right-password", at(310), "127.0.0.1")).status).toBe("throttled");
+  });
+
   it("parallel guesses cannot slip past the limit", async () => {
     await createUser(t.db, { email: "burst@example.com", password: "right-password" }, CHEAP);
     const results = await Promise.all(

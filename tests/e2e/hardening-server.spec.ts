@@ -1,0 +1,312 @@
+// The production server (server.mjs) against hostile requests, over real sockets: a Host that tries
+// to poison the page cache, absolute-form targets, bodies over their caps, and a flood of random
+// query strings. No browser: these run once, in the `js` project.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT);
+const hostHeader = `127.0.0.1:${port}`;
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server tests run once");
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One HTTP request with headers fetch() would not let us set (Host above all). */
+function raw(
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string | number>;
+    body?: Buffer | string;
+    port?: number;
+  },
+  agent?: http.Agent,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: options.port ?? port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers,
+        agent,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** The first line of the answer to bytes written straight to the socket. */
+function rawSocket(text: string, toPort = port): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(toPort, "127.0.0.1", () => socket.write(text));
+    let got = "";
+    socket.on("data", (d) => {
+      got += d.toString("latin1");
+      if (got.includes("\r\n")) {
+        resolve(got.split("\r\n")[0]);
+        socket.destroy();
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
+async function someProduct(): Promise<{ id: number; title: string }> {
+  const list = JSON.parse(
+    (await raw({ path: "/api/v1/allProducts", headers: { host: hostHeader } })).body,
+  ) as { id: number; title: string }[];
+  return list[0];
+}
+
+test.describe("Host and request target", () => {
+  test("a Host with path characters is refused and cannot replace a cached page", async () => {
+    const product = await someProduct();
+    const url = `/product/${product.id}?v=7`;
+    for (const host of [
+      `${hostHeader}#`,
+      `${hostHeader}/api/v1/search?q=zz#`,
+      `${hostHeader}?`,
+      "evil.example",
+      `evil.example:${port}`,
+    ]) {
+      const res = await raw({ path: url, headers: { host } });
+      expect(res.status, host).toBe(400);
+      const home = await raw({ path: "/", headers: { host } });
+      expect(home.status, host).toBe(400);
+    }
+    // Everyone else still gets the product page at that URL, and the home page at "/".
+    const page = await raw({ path: url, headers: { host: hostHeader } });
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain(product.title.replace(/&/g, "&amp;").replace(/"/g, "&quot;"));
+    const home = await raw({ path: "/", headers: { host: hostHeader } });
+    expect(home.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  test("an absolute-form target is refused", async () => {
+    expect(
+      await rawSocket(
+        `GET http://evil.example/ HTTP/1.1\r\nHost: ${hostHeader}\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 400/);
+    expect(
+      await rawSocket(
+        `GET http://${hostHeader}/api/v1/search?q=zz HTTP/1.1\r\nHost: ${hostHeader}\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 400/);
+  });
+
+  test("query parameters no route reads share the page's one cache entry", async () => {
+    const product = await someProduct();
+    await raw({ path: `/product/${product.id}`, headers: { host: hostHeader } });
+    const junk = await raw({
+      path: `/product/${product.id}?utm_source=${Math.random()}`,
+      headers: { host: hostHeader },
+    });
+    expect(junk.status).toBe(200);
+    expect(junk.headers["x-cache"]).toBe("hit");
+  });
+});
+
+test.describe("request bodies", () => {
+  const host = { host: hostHeader, origin: `http://${hostHeader}` };
+
+  test("a declared body over the cap is refused with 413 before it is read", async () => {
+    const res = await raw({
+      method: "POST",
+      path: "/login",
+      headers: {
+        ...host,
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": 200 * 1024 * 1024,
+      },
+    }).catch((error: Error) => ({ status: -1, headers: {}, body: error.message }));
+    expect(res.status).toBe(413);
+    expect(res.body).toContain("at most 1 MB");
+  });
+
+  test("a chunked body is cut off at the cap: forms and JSON 1 MB, the webhook 256 KB", async () => {
+    const big = Buffer.alloc(1024 * 1024 + 10, "a");
+    const form = await raw({
+      method: "POST",
+      path: "/login",
+      headers: {
+        ...host,
+        "content-type": "application/x-www-form-urlencoded",
+        "transfer-encoding": "chunked",
+      },
+      body: big,
+    });
+    expect(form.status).toBe(413);
+    const api = await raw({
+      method: "POST",
+      path: "/api/v1/login",
+      headers: { ...host, "content-type": "application/json", "transfer-encoding": "chunked" },
+      body: big,
+    });
+    expect(api.status).toBe(413);
+    expect(JSON.parse(api.body)).toEqual({
+      message: "The request body is too large (at most 1 MB).",
+    });
+    const hook = await raw({
+      method: "POST",
+      path: "/api/v1/webhooks/razorpay",
+      headers: {
+        host: hostHeader,
+        "content-type": "application/json",
+        "transfer-encoding": "chunked",
+      },
+      body: Buffer.alloc(300 * 1024, "a"),
+    });
+    expect(hook.status).toBe(413);
+    // Under the cap, the same route answers as usual.
+    const small = await raw({
+      method: "POST",
+      path: "/api/v1/login",
+      headers: { ...host, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(small.status).toBe(400);
+  });
+
+  test("multipart is taken only where files are uploaded", async () => {
+    const boundary = "----x";
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--${boundary}--\r\n`;
+    const res = await raw({
+      method: "POST",
+      path: "/login",
+      headers: { ...host, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(res.status).toBe(415);
+  });
+});
+
+test.describe("a flood of random query strings", () => {
+  test.setTimeout(240_000);
+  let server: ChildProcess | undefined;
+  let work: string | undefined;
+  test.afterAll(() => {
+    server?.kill("SIGKILL");
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  test("leaves the heap under 300 MB and the home page answered from the cache", async () => {
+    // A server of its own, so its memory is this test's alone.
+    const floodPort = port + 1;
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-flood-"));
+    const buildDir = process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${port}`);
+    const lines: string[] = [];
+    server = spawn(process.execPath, [path.resolve("server.mjs")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(floodPort),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${floodPort}`,
+        DATABASE_URL: path.join(work, "shop.db"),
+        UPLOADS_DIR: process.env.E2E_UPLOADS_DIR || path.resolve(".e2e/uploads"),
+        SESSION_SECRET: "flood-session-secret-0123456789abcdef",
+        BUILD_DIR: buildDir,
+        SEED_DEMO: "1",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    server.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const parts = out.split("\n");
+      out = parts.pop()!;
+      lines.push(...parts.filter((l) => l.startsWith("{")));
+    });
+    const floodHost = `127.0.0.1:${floodPort}`;
+    await expect
+      .poll(
+        async () =>
+          (
+            await raw({ path: "/healthz", port: floodPort, headers: { host: floodHost } }).catch(
+              () => ({ status: 0 }),
+            )
+          ).status,
+        {
+          timeout: 120_000,
+        },
+      )
+      .toBe(200);
+    const stats = async () => {
+      const before = lines.length;
+      server!.kill("SIGUSR2");
+      await expect
+        .poll(() => lines.slice(before).some((l) => l.includes('"event":"stats"')), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      return JSON.parse(lines.slice(before).find((l) => l.includes('"event":"stats"'))!);
+    };
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+    const random = () => Math.random().toString(36).slice(2, 10);
+    const ids = (
+      JSON.parse(
+        (await raw({ path: "/api/v1/allProducts", port: floodPort, headers: { host: floodHost } }))
+          .body,
+      ) as { id: number }[]
+    )
+      .slice(0, 50)
+      .map((p) => p.id);
+    // Mostly parameters no route reads on public pages; a tenth searches (each one a render).
+    const target = (i: number) => {
+      if (i % 20 === 0) return `/api/v1/search?q=${random()}`;
+      if (i % 20 === 1) return `/search?q=${random()}`;
+      if (i % 3 === 0) return `/?${random()}=${random()}`;
+      return `/product/${ids[i % ids.length]}?v=${random()}`;
+    };
+    const TOTAL = 100_000;
+    let next = 0;
+    let failed = 0;
+    const worker = async () => {
+      while (next < TOTAL) {
+        const i = next++;
+        const res = await raw(
+          { path: target(i), port: floodPort, headers: { host: floodHost } },
+          agent,
+        );
+        if (res.status !== 200) failed += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, worker));
+    agent.destroy();
+    expect(failed).toBe(0);
+
+    const after = await stats();
+    // The JavaScript heap and the Buffers outside it (the cached bodies live there).
+    expect(after.heapUsed + after.external).toBeLessThan(300 * 1024 * 1024);
+    expect(after.cache.entries).toBeLessThanOrEqual(4096);
+    expect(after.cache.bytes).toBeLessThanOrEqual(64 * 1024 * 1024);
+    const home = await raw({ path: "/", port: floodPort, headers: { host: floodHost } });
+    expect(home.status).toBe(200);
+    expect(home.headers["x-cache"]).toBe("hit");
+    console.log(
+      `[flood] ${TOTAL} requests: heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB + ${(after.external / 2 ** 20).toFixed(0)} MB external, RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, ${after.cache.entries} cache entries, ${(after.cache.bytes / 2 ** 20).toFixed(1)} MB`,
+    );
+  });
+});
