@@ -97,7 +97,7 @@ export function runChecks(raw: Record<string, string | undefined>, releaseDir?: 
       ["DATABASE_URL", env.DATABASE_URL],
       ["UPLOADS_DIR", env.UPLOADS_DIR],
     ]) {
-      if (path.resolve(dir).startsWith(release)) {
+      if (path.resolve(dir).startsWith(release) && !findings.some((f) => !f.ok)) {
         findings.push({
           ok: false,
           text: `${name} (${path.resolve(dir)}) is inside the unpacked release; keep the shop's state outside it, e.g. DATA_DIR=/var/lib/overland-shop.`,
