@@ -216,11 +216,17 @@ function stop(signal) {
     log("error", "requests still running 9 s after the stop signal: exiting anyway");
     process.exit(1);
   }, 9000).unref();
-  server.close(async () => {
-    await build.entry?.module?.closeDatabase?.();
-    log("info", "stopped");
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  // Close the listener after one more turn of the event loop, whose poll accepts the connections
+  // already waiting in the kernel's backlog (closing the listener would reset them).
+  setImmediate(() =>
+    setImmediate(() => {
+      server.close(async () => {
+        await build.entry?.module?.closeDatabase?.();
+        log("info", "stopped");
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }),
+  );
 }
 for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => stop(signal));
