@@ -20,7 +20,9 @@ import { build } from "esbuild";
 const root = process.cwd();
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 if (process.platform !== "linux" || process.arch !== "x64") {
-  console.error(`A release is built on Linux x86-64 (its native modules are this machine's); this is ${process.platform}-${process.arch}.`);
+  console.error(
+    `A release is built on Linux x86-64 (its native modules are this machine's); this is ${process.platform}-${process.arch}.`,
+  );
   process.exit(1);
 }
 const name = `overland-shop-${pkg.version}`;
@@ -28,7 +30,8 @@ const releaseDir = path.join(root, "release");
 const work = path.join(releaseDir, ".work");
 const top = path.join(work, name);
 const started = Date.now();
-const step = (msg: string) => console.log(`[release ${((Date.now() - started) / 1000).toFixed(1)} s] ${msg}`);
+const step = (msg: string) =>
+  console.log(`[release ${((Date.now() - started) / 1000).toFixed(1)} s] ${msg}`);
 
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(top, { recursive: true });
@@ -36,10 +39,14 @@ fs.mkdirSync(top, { recursive: true });
 // 1. The Remix production build, into a folder of its own.
 step("remix vite:build");
 const viteBuild = path.join(work, "vite-build");
-execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", "--logLevel", "warn"], {
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: viteBuild },
-});
+execFileSync(
+  process.execPath,
+  [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", "--logLevel", "warn"],
+  {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: viteBuild },
+  },
+);
 fs.cpSync(path.join(viteBuild, "client"), path.join(top, "app", "client"), { recursive: true });
 
 // 2. One esbuild graph for the command, the server and the app, so they share one copy of each
@@ -61,7 +68,9 @@ await build({
   external: NATIVE,
   tsconfig: path.join(root, "tsconfig.json"),
   // Bundled CommonJS packages call require() for Node's own modules.
-  banner: { js: 'import { createRequire as __shopRequire } from "node:module"; const require = __shopRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __shopRequire } from "node:module"; const require = __shopRequire(import.meta.url);',
+  },
   legalComments: "none",
   logLevel: "warning",
 });
@@ -87,9 +96,15 @@ function copyPackage(pkgName: string) {
       fs.copyFileSync(path.join(from, addon), path.join(to, addon));
       continue;
     }
-    fs.cpSync(path.join(from, entry), path.join(to, entry), { recursive: true, filter: (src) => !SKIP.test(path.basename(src)) });
+    fs.cpSync(path.join(from, entry), path.join(to, entry), {
+      recursive: true,
+      filter: (src) => !SKIP.test(path.basename(src)),
+    });
   }
-  for (const dep of [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})]) {
+  for (const dep of [
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.optionalDependencies ?? {}),
+  ]) {
     copyPackage(dep);
   }
 }
@@ -117,12 +132,29 @@ exec "$here/runtime/node" "$here/lib/shop.js" "$@"
   { mode: 0o755 },
 );
 fs.writeFileSync(path.join(top, "VERSION"), `${pkg.version}\n`);
-fs.writeFileSync(path.join(top, "package.json"), JSON.stringify({ name: "overland-shop", version: pkg.version, type: "module", private: true }, null, 2) + "\n");
+fs.writeFileSync(
+  path.join(top, "package.json"),
+  JSON.stringify(
+    { name: "overland-shop", version: pkg.version, type: "module", private: true },
+    null,
+    2,
+  ) + "\n",
+);
 
 // 5. Exactly one archive in release/.
 step("archive");
-for (const old of fs.readdirSync(releaseDir)) if (old.endsWith(".tar.gz")) fs.rmSync(path.join(releaseDir, old));
+for (const old of fs.readdirSync(releaseDir))
+  if (old.endsWith(".tar.gz")) fs.rmSync(path.join(releaseDir, old));
 const archive = path.join(releaseDir, `${name}-linux-x64.tar.gz`);
-execFileSync("tar", ["-czf", archive, "--owner=0", "--group=0", "--numeric-owner", "-C", work, name]);
+execFileSync("tar", [
+  "-czf",
+  archive,
+  "--owner=0",
+  "--group=0",
+  "--numeric-owner",
+  "-C",
+  work,
+  name,
+]);
 fs.rmSync(work, { recursive: true, force: true });
 step(`${path.relative(root, archive)}: ${(fs.statSync(archive).size / 1024 / 1024).toFixed(1)} MB`);

@@ -23,6 +23,7 @@ export function log(level, msg, fields) {
 
 /** An Error in the fields becomes its name, message and stack (for the log only, never for a client). */
 function errorFields(_key, value) {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error)
+    return { name: value.name, message: value.message, stack: value.stack };
   return value;
 }

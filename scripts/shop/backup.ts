@@ -44,9 +44,13 @@ export const BACKUPS_FOLDER = "backups";
 const NOT_DATA = /^(shop\.pid|backups|replaced-.*|\.shop-(backup|restore)-.*)$/;
 
 export function appliedMigrations(db: Database.Database): string[] {
-  const table = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
+  const table = db
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+    .get();
   if (!table) return [];
-  return (db.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map((r) => r.name);
+  return (
+    db.prepare("select name from kysely_migration order by name").all() as { name: string }[]
+  ).map((r) => r.name);
 }
 
 /** The migrations this release has that the database has not run yet (none for a database never migrated). */
@@ -93,7 +97,9 @@ function isDatabaseFile(name: string, database: string) {
 
 function counts(db: Database.Database): Manifest["counts"] {
   const count = (table: string) => {
-    const exists = db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(table);
+    const exists = db
+      .prepare("select 1 from sqlite_master where type = 'table' and name = ?")
+      .get(table);
     return exists ? (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n : 0;
   };
   return { orders: count("orders"), products: count("products"), users: count("users") };
@@ -101,12 +107,19 @@ function counts(db: Database.Database): Manifest["counts"] {
 
 function integrityProblem(db: Database.Database): string | null {
   const rows = db.pragma("integrity_check") as { integrity_check: string }[];
-  return rows.length === 1 && rows[0].integrity_check === "ok" ? null : rows.map((r) => r.integrity_check).join("; ");
+  return rows.length === 1 && rows[0].integrity_check === "ok"
+    ? null
+    : rows.map((r) => r.integrity_check).join("; ");
 }
 
 /** Writes a backup of the data folder to `file` (mode 600: it holds secrets) and returns its manifest. */
-export async function createBackup(paths: DataPaths, file: string, shopVersion: string): Promise<Manifest> {
-  if (!fs.existsSync(paths.database)) throw new ShopError(`There is no database at ${paths.database} to back up.`);
+export async function createBackup(
+  paths: DataPaths,
+  file: string,
+  shopVersion: string,
+): Promise<Manifest> {
+  if (!fs.existsSync(paths.database))
+    throw new ShopError(`There is no database at ${paths.database} to back up.`);
   const target = path.resolve(file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const stage = fs.mkdtempSync(path.join(path.dirname(target), ".shop-backup-"));
@@ -136,23 +149,34 @@ export async function createBackup(paths: DataPaths, file: string, shopVersion: 
     } finally {
       copy.close();
     }
-    for (const rel of listFiles(paths.uploads)) stageFile(path.join(paths.uploads, rel), path.join(stage, "uploads", rel));
+    for (const rel of listFiles(paths.uploads))
+      stageFile(path.join(paths.uploads, rel), path.join(stage, "uploads", rel));
     const uploads = path.resolve(paths.uploads);
     for (const entry of fs.readdirSync(paths.dataDir, { withFileTypes: true })) {
       const full = path.resolve(paths.dataDir, entry.name);
-      if (NOT_DATA.test(entry.name) || isDatabaseFile(entry.name, paths.database) || full === uploads) continue;
+      if (
+        NOT_DATA.test(entry.name) ||
+        isDatabaseFile(entry.name, paths.database) ||
+        full === uploads
+      )
+        continue;
       if (full === path.dirname(target) || uploads.startsWith(full + path.sep)) continue;
       if (entry.isFile()) stageFile(full, path.join(stage, "data", entry.name));
       else if (entry.isDirectory()) {
-        for (const rel of listFiles(full)) stageFile(path.join(full, rel), path.join(stage, "data", entry.name, rel));
+        for (const rel of listFiles(full))
+          stageFile(path.join(full, rel), path.join(stage, "data", entry.name, rel));
       }
     }
     if (paths.envFile) stageFile(paths.envFile, path.join(stage, "env", "shop.env"));
-    const files = Object.fromEntries(listFiles(stage).map((rel) => [rel, sha256(path.join(stage, rel))]));
+    const files = Object.fromEntries(
+      listFiles(stage).map((rel) => [rel, sha256(path.join(stage, rel))]),
+    );
     const full: Manifest = { ...manifest, files };
     fs.writeFileSync(path.join(stage, "manifest.json"), JSON.stringify(full, null, 2) + "\n");
     const partial = `${target}.partial`;
-    execFileSync("tar", ["-czf", partial, "-C", stage, "."], { stdio: ["ignore", "ignore", "pipe"] });
+    execFileSync("tar", ["-czf", partial, "-C", stage, "."], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, target);
     return full;
@@ -165,7 +189,9 @@ export async function createBackup(paths: DataPaths, file: string, shopVersion: 
 export function verifyBackup(file: string, stage: string): Manifest {
   if (!fs.existsSync(file)) throw new ShopError(`There is no backup file at ${file}.`);
   try {
-    execFileSync("tar", ["-xzf", path.resolve(file), "-C", stage, "--no-same-owner"], { stdio: ["ignore", "ignore", "pipe"] });
+    execFileSync("tar", ["-xzf", path.resolve(file), "-C", stage, "--no-same-owner"], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
   } catch {
     throw new ShopError(`${file} is not a readable backup archive (tar could not unpack it).`);
   }
@@ -177,16 +203,20 @@ export function verifyBackup(file: string, stage: string): Manifest {
   }
   const present = listFiles(stage).filter((rel) => rel !== "manifest.json");
   for (const rel of present) {
-    if (!(rel in manifest.files)) throw new ShopError(`The backup holds ${rel}, which its manifest does not list.`);
+    if (!(rel in manifest.files))
+      throw new ShopError(`The backup holds ${rel}, which its manifest does not list.`);
   }
   for (const [rel, hash] of Object.entries(manifest.files)) {
-    if (!present.includes(rel)) throw new ShopError(`The backup lacks ${rel}, which its manifest lists.`);
-    if (sha256(path.join(stage, rel)) !== hash) throw new ShopError(`The checksum of ${rel} does not match: the backup is damaged.`);
+    if (!present.includes(rel))
+      throw new ShopError(`The backup lacks ${rel}, which its manifest lists.`);
+    if (sha256(path.join(stage, rel)) !== hash)
+      throw new ShopError(`The checksum of ${rel} does not match: the backup is damaged.`);
   }
   const db = new Database(path.join(stage, "shop.db"), { fileMustExist: true });
   try {
     const problem = integrityProblem(db);
-    if (problem) throw new ShopError(`The backup's database failed its integrity check: ${problem}`);
+    if (problem)
+      throw new ShopError(`The backup's database failed its integrity check: ${problem}`);
     const unknown = appliedMigrations(db).filter((name) => !(name in migrations));
     if (unknown.length > 0) {
       throw new ShopError(
@@ -217,26 +247,36 @@ function move(from: string, to: string) {
  * The caller holds the data folder's lock (no shop serves it). Returns the manifest and where the
  * replaced state went.
  */
-export function restoreBackup(paths: DataPaths, file: string): { manifest: Manifest; replacedDir: string; envFile?: string } {
+export function restoreBackup(
+  paths: DataPaths,
+  file: string,
+): { manifest: Manifest; replacedDir: string; envFile?: string } {
   fs.mkdirSync(paths.dataDir, { recursive: true });
   const stage = fs.mkdtempSync(path.join(paths.dataDir, ".shop-restore-"));
   try {
     const manifest = verifyBackup(file, stage);
-    const replacedDir = path.join(paths.dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+    const replacedDir = path.join(
+      paths.dataDir,
+      `replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+    );
     // Aside first: the database with its WAL and shared-memory files, the uploads, the data files.
     const dbDir = path.dirname(paths.database);
     for (const name of fs.existsSync(dbDir) ? fs.readdirSync(dbDir) : []) {
-      if (isDatabaseFile(name, paths.database)) move(path.join(dbDir, name), path.join(replacedDir, name));
+      if (isDatabaseFile(name, paths.database))
+        move(path.join(dbDir, name), path.join(replacedDir, name));
     }
     if (fs.existsSync(paths.uploads)) move(paths.uploads, path.join(replacedDir, "uploads"));
-    const dataFiles = fs.existsSync(path.join(stage, "data")) ? fs.readdirSync(path.join(stage, "data")) : [];
+    const dataFiles = fs.existsSync(path.join(stage, "data"))
+      ? fs.readdirSync(path.join(stage, "data"))
+      : [];
     for (const name of dataFiles) {
       const current = path.join(paths.dataDir, name);
       if (fs.existsSync(current)) move(current, path.join(replacedDir, "data", name));
       move(path.join(stage, "data", name), current);
     }
     move(path.join(stage, "shop.db"), paths.database);
-    if (fs.existsSync(path.join(stage, "uploads"))) move(path.join(stage, "uploads"), paths.uploads);
+    if (fs.existsSync(path.join(stage, "uploads")))
+      move(path.join(stage, "uploads"), paths.uploads);
     else fs.mkdirSync(paths.uploads, { recursive: true });
     let envFile: string | undefined;
     if (fs.existsSync(path.join(stage, "env", "shop.env"))) {
@@ -251,16 +291,27 @@ export function restoreBackup(paths: DataPaths, file: string): { manifest: Manif
 }
 
 /** The backup a migration would need: the migrations still to run on a database that has run others. */
-export async function backupBeforeMigrations(paths: DataPaths, shopVersion: string): Promise<string | null> {
+export async function backupBeforeMigrations(
+  paths: DataPaths,
+  shopVersion: string,
+): Promise<string | null> {
   const { applied, pending } = pendingMigrations(paths.database);
   if (applied.length === 0 || pending.length === 0) return null;
-  const file = path.join(paths.dataDir, BACKUPS_FOLDER, "before-migrations", `shop-${stamp(new Date())}.tar.gz`);
+  const file = path.join(
+    paths.dataDir,
+    BACKUPS_FOLDER,
+    "before-migrations",
+    `shop-${stamp(new Date())}.tar.gz`,
+  );
   await createBackup(paths, file, shopVersion);
   return file;
 }
 
 function stamp(date: Date) {
-  return date.toISOString().replace(/\.\d+Z$/, "Z").replace(/[-:]/g, "");
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/[-:]/g, "");
 }
 
 /** Which backup files to delete so that the newest `keep` remain (names sort by time). */
@@ -283,7 +334,10 @@ export async function scheduledBackup(paths: DataPaths, shopVersion: string, now
   fs.mkdirSync(weekly, { recursive: true });
   const file = path.join(daily, `shop-${stamp(now)}.tar.gz`);
   const manifest = await createBackup(paths, file, shopVersion);
-  const weeklies = fs.readdirSync(weekly).filter((n) => n.endsWith(".tar.gz")).sort();
+  const weeklies = fs
+    .readdirSync(weekly)
+    .filter((n) => n.endsWith(".tar.gz"))
+    .sort();
   const newest = weeklies.at(-1);
   const newestTime = newest ? fs.statSync(path.join(weekly, newest)).mtimeMs : 0;
   const written: string[] = [file];

@@ -35,14 +35,25 @@ function folderFindings(label: string, dir: string): Finding[] {
   }
   if (!writable(dir)) {
     const where = fs.existsSync(dir) ? dir : `${existingParent(dir)} (to create ${dir})`;
-    return [{ ok: false, text: `${label} ${dir} is not writable by this user: give it write access to ${where}.` }];
+    return [
+      {
+        ok: false,
+        text: `${label} ${dir} is not writable by this user: give it write access to ${where}.`,
+      },
+    ];
   }
-  return [{ ok: true, text: `${label} ${dir} is writable${fs.existsSync(dir) ? "" : " (it will be created)"}.` }];
+  return [
+    {
+      ok: true,
+      text: `${label} ${dir} is writable${fs.existsSync(dir) ? "" : " (it will be created)"}.`,
+    },
+  ];
 }
 
 function databaseFindings(env: Env): Finding[] {
   const file = env.DATABASE_URL;
-  if (!fs.existsSync(file)) return [{ ok: true, text: `No database yet at ${file}: the first start creates it.` }];
+  if (!fs.existsSync(file))
+    return [{ ok: true, text: `No database yet at ${file}: the first start creates it.` }];
   const out: Finding[] = [];
   try {
     fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
@@ -52,21 +63,32 @@ function databaseFindings(env: Env): Finding[] {
   try {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      const result = (db.pragma("quick_check") as { quick_check: string }[]).map((r) => r.quick_check);
+      const result = (db.pragma("quick_check") as { quick_check: string }[]).map(
+        (r) => r.quick_check,
+      );
       out.push(
         result.join() === "ok"
           ? { ok: true, text: `The database ${file} opens and passes its quick check.` }
-          : { ok: false, text: `The database ${file} is damaged: ${result.join("; ")}. Restore a backup.` },
+          : {
+              ok: false,
+              text: `The database ${file} is damaged: ${result.join("; ")}. Restore a backup.`,
+            },
       );
     } finally {
       db.close();
     }
     const { applied, pending } = pendingMigrations(file);
     if (pending.length > 0 && applied.length > 0) {
-      out.push({ ok: true, text: `${pending.length} migration(s) will run at the next start (a backup is taken first).` });
+      out.push({
+        ok: true,
+        text: `${pending.length} migration(s) will run at the next start (a backup is taken first).`,
+      });
     }
   } catch (error) {
-    out.push({ ok: false, text: `The database ${file} does not open: ${(error as Error).message}.` });
+    out.push({
+      ok: false,
+      text: `The database ${file} does not open: ${(error as Error).message}.`,
+    });
   }
   return out;
 }
@@ -74,7 +96,8 @@ function databaseFindings(env: Env): Finding[] {
 function secretFindings(env: Env, raw: Record<string, string | undefined>): Finding[] {
   const file = path.join(env.DATA_DIR, SESSION_SECRET_FILE);
   if (raw.SESSION_SECRET) return [{ ok: true, text: "SESSION_SECRET is set." }];
-  if (!fs.existsSync(file)) return [{ ok: true, text: `The session secret will be generated into ${file}.` }];
+  if (!fs.existsSync(file))
+    return [{ ok: true, text: `The session secret will be generated into ${file}.` }];
   const mode = fs.statSync(file).mode & 0o077;
   return mode === 0
     ? [{ ok: true, text: `The session secret ${file} is readable by its owner only.` }]
@@ -106,12 +129,21 @@ export function runChecks(raw: Record<string, string | undefined>, releaseDir?: 
     }
   }
   findings.push(...folderFindings("The data folder", env.DATA_DIR));
-  findings.push(...folderFindings("The database's folder", path.dirname(path.resolve(env.DATABASE_URL))));
+  findings.push(
+    ...folderFindings("The database's folder", path.dirname(path.resolve(env.DATABASE_URL))),
+  );
   findings.push(...folderFindings("The uploads folder", env.UPLOADS_DIR));
   findings.push(...databaseFindings(env));
   findings.push(...secretFindings(env, raw));
-  if (env.NODE_ENV === "production" && !env.isHttps && !/localhost|127\.0\.0\.1/.test(env.PUBLIC_URL)) {
-    findings.push({ ok: false, text: `PUBLIC_URL (${env.PUBLIC_URL}) is not https: shoppers' cookies would travel in clear text.` });
+  if (
+    env.NODE_ENV === "production" &&
+    !env.isHttps &&
+    !/localhost|127\.0\.0\.1/.test(env.PUBLIC_URL)
+  ) {
+    findings.push({
+      ok: false,
+      text: `PUBLIC_URL (${env.PUBLIC_URL}) is not https: shoppers' cookies would travel in clear text.`,
+    });
   }
   return findings;
 }

@@ -61,14 +61,16 @@ function loadEnvironment(envFile: string | undefined) {
     for (const [key, value] of Object.entries(util.parseEnv(text))) process.env[key] ??= value;
   }
   process.env.NODE_ENV ??= "production";
-  if (!process.env.DATA_DIR && !process.env.DATABASE_URL) process.env.DATA_DIR = process.env.STATE_DIRECTORY || "data";
+  if (!process.env.DATA_DIR && !process.env.DATABASE_URL)
+    process.env.DATA_DIR = process.env.STATE_DIRECTORY || "data";
   setLogLevel(process.env.LOG_LEVEL ?? "info");
 }
 
 function environment(): Env {
   // Only `serve` may generate a session secret; the other commands read the environment as it is.
   const env = parseEnv(process.env, () => "not-needed-by-this-command");
-  for (const key of ["DATA_DIR", "DATABASE_URL", "UPLOADS_DIR"] as const) env[key] = path.resolve(env[key]);
+  for (const key of ["DATA_DIR", "DATABASE_URL", "UPLOADS_DIR"] as const)
+    env[key] = path.resolve(env[key]);
   if (releaseDir) {
     const inside = [env.DATA_DIR, env.DATABASE_URL, env.UPLOADS_DIR].find((p) =>
       path.resolve(p).startsWith(path.resolve(releaseDir) + path.sep),
@@ -80,7 +82,11 @@ function environment(): Env {
     }
   }
   // The server, the app and create-admin then all read the same absolute paths.
-  Object.assign(process.env, { DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, UPLOADS_DIR: env.UPLOADS_DIR });
+  Object.assign(process.env, {
+    DATA_DIR: env.DATA_DIR,
+    DATABASE_URL: env.DATABASE_URL,
+    UPLOADS_DIR: env.UPLOADS_DIR,
+  });
   return env;
 }
 
@@ -119,7 +125,9 @@ async function main() {
       const db = createDatabase(env.DATABASE_URL);
       try {
         const applied = await migrateToLatest(db);
-        console.log(applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.");
+        console.log(
+          applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.",
+        );
       } finally {
         await db.destroy();
       }
@@ -134,7 +142,9 @@ async function main() {
       });
       if (release) await backupFirst(dataPaths(env, envFile));
       else if (pendingMigrations(env.DATABASE_URL).pending.length > 0) {
-        throw new ShopError("The running shop's database is not migrated yet: wait for it to start, then try again.");
+        throw new ShopError(
+          "The running shop's database is not migrated yet: wait for it to start, then try again.",
+        );
       }
       if (operand) process.argv.splice(2, process.argv.length - 2, operand);
       await import("../create-admin");
@@ -149,7 +159,9 @@ async function main() {
       } else {
         if (!operand) throw new ShopError(`Name the backup file: shop backup FILE\n${USAGE}`);
         const manifest = await createBackup(paths, operand, version);
-        console.log(`Backed up ${describe(manifest.counts)} (schema ${manifest.schemaVersion}) to ${path.resolve(operand)}.`);
+        console.log(
+          `Backed up ${describe(manifest.counts)} (schema ${manifest.schemaVersion}) to ${path.resolve(operand)}.`,
+        );
       }
       return;
     }
@@ -160,8 +172,12 @@ async function main() {
       const { manifest, replacedDir, envFile: savedEnv } = restoreBackup(dataPaths(env), operand);
       console.log(
         `Restored the backup of ${manifest.createdAt} (${describe(manifest.counts)}, schema ${manifest.schemaVersion}).\n` +
-          (fs.existsSync(replacedDir) ? `What it replaced is in ${replacedDir}.` : "The data folder was empty.") +
-          (savedEnv ? `\nThe backup's env file is at ${savedEnv}: compare it with the one the service reads.` : ""),
+          (fs.existsSync(replacedDir)
+            ? `What it replaced is in ${replacedDir}.`
+            : "The data folder was empty.") +
+          (savedEnv
+            ? `\nThe backup's env file is at ${savedEnv}: compare it with the one the service reads.`
+            : ""),
       );
       return;
     }

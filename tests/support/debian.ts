@@ -17,12 +17,17 @@ export function ensureDebianCommand(command: string, pkg: string): boolean {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && has("apt-get")) {
     try {
-      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`, { stdio: "ignore" });
+      execSync(
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`,
+        { stdio: "ignore" },
+      );
     } catch {
       // Reported below as missing.
     }
   }
   if (has(command)) return true;
-  console.warn(`Skipped: ${command} is not installed (Debian package ${pkg}; install it with: sudo apt-get install ${pkg}).`);
+  console.warn(
+    `Skipped: ${command} is not installed (Debian package ${pkg}; install it with: sudo apt-get install ${pkg}).`,
+  );
   return false;
 }

@@ -39,7 +39,10 @@ export function shopEnv(pathDir: string, dataDir: string, port: number): Record<
 /** Runs `shop <args>` to its end: exit code and output. */
 export function runShop(shop: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(shop, args, { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(shop, args, {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -53,7 +56,10 @@ export function runShop(shop: string, args: string[], env: Record<string, string
 
 export async function startShop(shop: string, env: Record<string, string>): Promise<ShopProcess> {
   const port = Number(env.PORT);
-  const child = spawn(shop, ["serve"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(shop, ["serve"], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -61,8 +67,12 @@ export async function startShop(shop: string, env: Record<string, string>): Prom
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`shop serve exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`shop serve exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`shop serve did not answer /healthz:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -85,13 +95,19 @@ export async function newShopper(base: string, email: string) {
   const post = (p: string, body: unknown, token?: string) =>
     fetch(`${base}${p}`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
   const password = "release-test-password-1";
   const registered = await post("/api/v1/register", { email, password });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const { token } = (await json(await post("/api/v1/login", { email, password }))) as { token: string };
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const { token } = (await json(await post("/api/v1/login", { email, password }))) as {
+    token: string;
+  };
   const address = await post(
     "/api/v1/billing",
     {
@@ -108,19 +124,29 @@ export async function newShopper(base: string, email: string) {
 
   /** Buy Now of one product, paid on the sandbox's page: the confirmed order's id. */
   async function placePaidOrder(productId: number): Promise<number> {
-    const created = await post("/api/v1/checkout/create-order", { checkoutType: "single", productId, quantity: 1 }, token);
+    const created = await post(
+      "/api/v1/checkout/create-order",
+      { checkoutType: "single", productId, quantity: 1 },
+      token,
+    );
     const order = (await json(created)) as { orderId: number; razorpayOrderId: string };
-    if (created.status !== 201) throw new Error(`create-order: ${created.status} ${JSON.stringify(order)}`);
+    if (created.status !== 201)
+      throw new Error(`create-order: ${created.status} ${JSON.stringify(order)}`);
     const page = await (await fetch(`${base}/checkout/sandbox/${order.razorpayOrderId}`)).text();
     const paymentId = page.match(/name="razorpay_payment_id" value="([^"]+)"/)?.[1];
     const signature = page.match(/name="razorpay_signature" value="([^"]+)"/)?.[1];
     if (!paymentId || !signature) throw new Error("the sandbox page offered no payment");
     const verified = await post(
       "/api/v1/checkout/verify-payment",
-      { razorpayOrderId: order.razorpayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signature },
+      {
+        razorpayOrderId: order.razorpayOrderId,
+        razorpayPaymentId: paymentId,
+        razorpaySignature: signature,
+      },
       token,
     );
-    if (verified.status !== 200) throw new Error(`verify-payment: ${verified.status} ${await verified.text()}`);
+    if (verified.status !== 200)
+      throw new Error(`verify-payment: ${verified.status} ${await verified.text()}`);
     return order.orderId;
   }
 
@@ -138,20 +164,46 @@ export interface Outcome {
 }
 
 /** One request on a connection of its own (no keep-alive), with the given request id. */
-export function request(base: string, method: string, pathName: string, id: string, body?: string): Promise<Outcome> {
+export function request(
+  base: string,
+  method: string,
+  pathName: string,
+  id: string,
+  body?: string,
+): Promise<Outcome> {
   const sentAt = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
       `${base}${pathName}`,
-      { method, agent: false, headers: { "x-request-id": id, ...(body ? { "content-type": "application/json" } : {}) } },
+      {
+        method,
+        agent: false,
+        headers: { "x-request-id": id, ...(body ? { "content-type": "application/json" } : {}) },
+      },
       (res) => {
         res.resume();
-        res.on("end", () => resolve({ id, sentAt, doneAt: performance.now(), status: res.statusCode, answered: true }));
-        res.on("error", (e) => resolve({ id, sentAt, doneAt: performance.now(), error: e.message, answered: true }));
+        res.on("end", () =>
+          resolve({
+            id,
+            sentAt,
+            doneAt: performance.now(),
+            status: res.statusCode,
+            answered: true,
+          }),
+        );
+        res.on("error", (e) =>
+          resolve({ id, sentAt, doneAt: performance.now(), error: e.message, answered: true }),
+        );
       },
     );
     req.on("error", (e: NodeJS.ErrnoException) =>
-      resolve({ id, sentAt, doneAt: performance.now(), error: e.code ?? e.message, answered: false }),
+      resolve({
+        id,
+        sentAt,
+        doneAt: performance.now(),
+        error: e.code ?? e.message,
+        answered: false,
+      }),
     );
     req.end(body);
   });

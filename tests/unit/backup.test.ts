@@ -60,7 +60,11 @@ describe("backup and restore", () => {
     const file = path.join(folder(), "b.tar.gz");
     const manifest = await createBackup(source, file, "test");
     expect(manifest.schemaVersion).toMatch(/^\d{8}T\d{6}_/);
-    expect(Object.keys(manifest.files).sort()).toEqual(["data/.session-secret", "shop.db", "uploads/products/a.webp"]);
+    expect(Object.keys(manifest.files).sort()).toEqual([
+      "data/.session-secret",
+      "shop.db",
+      "uploads/products/a.webp",
+    ]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const target = pathsOf(folder());
@@ -71,7 +75,9 @@ describe("backup and restore", () => {
     fs.writeFileSync(path.join(target.uploads, "products", "b.webp"), "newer image");
     const { replacedDir } = restoreBackup(target, file);
     expect(fs.existsSync(path.join(replacedDir, "shop.db"))).toBe(true);
-    expect(fs.readFileSync(path.join(replacedDir, "uploads", "products", "b.webp"), "utf8")).toBe("newer image");
+    expect(fs.readFileSync(path.join(replacedDir, "uploads", "products", "b.webp"), "utf8")).toBe(
+      "newer image",
+    );
     expect(fs.existsSync(path.join(target.uploads, "products", "b.webp"))).toBe(false);
   });
 
@@ -83,16 +89,23 @@ describe("backup and restore", () => {
     const before = fs.readFileSync(target.database);
 
     tamper(file, (dir) => fs.appendFileSync(path.join(dir, "uploads", "products", "a.webp"), "!"));
-    expect(() => restoreBackup(target, file)).toThrow(/checksum of uploads\/products\/a.webp does not match/);
+    expect(() => restoreBackup(target, file)).toThrow(
+      /checksum of uploads\/products\/a.webp does not match/,
+    );
 
     await createBackup(source, file, "test");
     tamper(file, (dir) => {
       const db = new Database(path.join(dir, "shop.db"));
-      db.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run("29991231T000000_future", "x");
+      db.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run(
+        "29991231T000000_future",
+        "x",
+      );
       db.close();
       const manifestFile = path.join(dir, "manifest.json");
       const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
-      const hash = execFileSync("sha256sum", [path.join(dir, "shop.db")], { encoding: "utf8" }).split(" ")[0];
+      const hash = execFileSync("sha256sum", [path.join(dir, "shop.db")], {
+        encoding: "utf8",
+      }).split(" ")[0];
       manifest.files["shop.db"] = hash;
       fs.writeFileSync(manifestFile, JSON.stringify(manifest));
     });
@@ -108,7 +121,9 @@ describe("backup and restore", () => {
     expect(await backupBeforeMigrations(current, "test")).toBeNull();
     // An older release's database: the newest migration has not run yet.
     const db = new Database(current.database);
-    db.prepare("delete from kysely_migration where name = (select max(name) from kysely_migration)").run();
+    db.prepare(
+      "delete from kysely_migration where name = (select max(name) from kysely_migration)",
+    ).run();
     db.close();
     const file = await backupBeforeMigrations(current, "test");
     expect(file).toMatch(/backups\/before-migrations\/shop-\d{8}T\d{6}Z\.tar\.gz$/);
@@ -116,7 +131,9 @@ describe("backup and restore", () => {
   });
 
   it("keeps the newest 7 daily and 4 weekly backups", async () => {
-    expect(toPrune(["shop-3.tar.gz", "shop-1.tar.gz", "shop-2.tar.gz", "notes.txt"], 2)).toEqual(["shop-1.tar.gz"]);
+    expect(toPrune(["shop-3.tar.gz", "shop-1.tar.gz", "shop-2.tar.gz", "notes.txt"], 2)).toEqual([
+      "shop-1.tar.gz",
+    ]);
     const source = await dataFolder();
     const day = 24 * 3600 * 1000;
     const start = Date.parse("2026-01-01T03:00:00Z");

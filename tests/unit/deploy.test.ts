@@ -8,7 +8,11 @@ import { describe, expect, it } from "vitest";
 import { ensureDebianCommand } from "../support/debian";
 
 const deploy = path.resolve("deploy");
-const UNITS = ["overland-shop.service", "overland-shop-backup.service", "overland-shop-backup.timer"];
+const UNITS = [
+  "overland-shop.service",
+  "overland-shop-backup.service",
+  "overland-shop-backup.timer",
+];
 
 describe.skipIf(!ensureDebianCommand("systemd-analyze", "systemd"))("the systemd units", () => {
   it("pass systemd-analyze verify", () => {
@@ -17,10 +21,17 @@ describe.skipIf(!ensureDebianCommand("systemd-analyze", "systemd"))("the systemd
     fs.writeFileSync(path.join(dir, "shop"), "#!/bin/sh\n", { mode: 0o755 });
     for (const unit of UNITS) {
       const text = fs.readFileSync(path.join(deploy, unit), "utf8");
-      fs.writeFileSync(path.join(dir, unit), text.replaceAll("/opt/overland-shop/current/shop", path.join(dir, "shop")));
+      fs.writeFileSync(
+        path.join(dir, unit),
+        text.replaceAll("/opt/overland-shop/current/shop", path.join(dir, "shop")),
+      );
     }
     try {
-      const out = execFileSync("systemd-analyze", ["verify", ...UNITS], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+      const out = execFileSync("systemd-analyze", ["verify", ...UNITS], {
+        cwd: dir,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
       expect(out).toBe("");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -48,10 +59,14 @@ describe.skipIf(!ensureDebianCommand("systemd-analyze", "systemd"))("the systemd
 
 describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("the Caddyfile", () => {
   it("passes caddy validate", () => {
-    const out = execFileSync("caddy", ["validate", "--config", path.join(deploy, "Caddyfile"), "--adapter", "caddyfile"], {
-      encoding: "utf8",
-      stdio: "pipe",
-    });
+    const out = execFileSync(
+      "caddy",
+      ["validate", "--config", path.join(deploy, "Caddyfile"), "--adapter", "caddyfile"],
+      {
+        encoding: "utf8",
+        stdio: "pipe",
+      },
+    );
     expect(out).toContain("Valid configuration");
   });
 });
@@ -60,7 +75,9 @@ describe("the env file template", () => {
   it("names every variable the shop validates", () => {
     const template = fs.readFileSync(path.join(deploy, "shop.env.example"), "utf8");
     const source = fs.readFileSync(path.resolve("app/utils/env.server.ts"), "utf8");
-    const names = [...source.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]).filter((n) => n !== "NODE_ENV");
+    const names = [...source.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)]
+      .map((m) => m[1])
+      .filter((n) => n !== "NODE_ENV");
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) expect(template, name).toMatch(new RegExp(`^#?${name}=`, "m"));
   });

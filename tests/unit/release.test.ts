@@ -29,10 +29,14 @@ const port = 42000 + Math.floor(Math.random() * 10000);
 const running: ShopProcess[] = [];
 
 beforeAll(() => {
-  execFileSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/release.ts"], {
-    cwd: root,
-    stdio: "ignore",
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/release.ts"],
+    {
+      cwd: root,
+      stdio: "ignore",
+    },
+  );
   fs.mkdirSync(path.join(work, "unpacked"));
   execFileSync("tar", ["-xzf", archive, "-C", path.join(work, "unpacked")]);
 }, 240_000);
@@ -44,8 +48,12 @@ afterAll(async () => {
 
 describe("the release archive", () => {
   it("is the only archive and holds the runtime, the command, and no tests, sources or dev dependencies", () => {
-    expect(fs.readdirSync(path.join(root, "release")).filter((n) => n.endsWith(".tar.gz"))).toEqual([path.basename(archive)]);
-    const files = execFileSync("tar", ["-tzf", archive], { encoding: "utf8", maxBuffer: 64 << 20 }).split("\n").filter(Boolean);
+    expect(fs.readdirSync(path.join(root, "release")).filter((n) => n.endsWith(".tar.gz"))).toEqual(
+      [path.basename(archive)],
+    );
+    const files = execFileSync("tar", ["-tzf", archive], { encoding: "utf8", maxBuffer: 64 << 20 })
+      .split("\n")
+      .filter(Boolean);
     const top = `overland-shop-${version}/`;
     expect(files.every((f) => f.startsWith(top))).toBe(true);
     expect(files).toContain(`${top}shop`);
@@ -77,74 +85,75 @@ describe("a shop from the release", () => {
   let restored: ShopProcess;
   const confirmedBeforeBackup: number[] = [];
 
-  it(
-    "serves, takes orders, backs up under a load of writes, and the restored copy holds every confirmed order",
-    async () => {
-      const first = await startShop(shop, shopEnv(bin, data1, port));
-      running.push(first);
-      expect((await fetch(`${first.base}/product/1`)).status).toBe(200);
-      // Products a Buy Now can take as they are: no size or colour to choose, stock to spare.
-      const catalogue = new Database(path.join(data1, "shop.db"), { readonly: true });
-      const products = catalogue
-        .prepare(
-          `select id from products where stock >= 20 and hidden_at is null
+  it("serves, takes orders, backs up under a load of writes, and the restored copy holds every confirmed order", async () => {
+    const first = await startShop(shop, shopEnv(bin, data1, port));
+    running.push(first);
+    expect((await fetch(`${first.base}/product/1`)).status).toBe(200);
+    // Products a Buy Now can take as they are: no size or colour to choose, stock to spare.
+    const catalogue = new Database(path.join(data1, "shop.db"), { readonly: true });
+    const products = catalogue
+      .prepare(
+        `select id from products where stock >= 20 and hidden_at is null
              and id not in (select product_id from product_sizes)
              and id not in (select product_id from product_colors group by product_id having count(*) > 1)
            order by id limit 40`,
-        )
-        .pluck()
-        .all() as number[];
-      catalogue.close();
-      expect(products.length).toBeGreaterThan(5);
-      const shopper = await newShopper(first.base, "release-shopper@example.com");
-      confirmedBeforeBackup.push(await shopper.placePaidOrder(products[0]));
+      )
+      .pluck()
+      .all() as number[];
+    catalogue.close();
+    expect(products.length).toBeGreaterThan(5);
+    const shopper = await newShopper(first.base, "release-shopper@example.com");
+    confirmedBeforeBackup.push(await shopper.placePaidOrder(products[0]));
 
-      // Writes keep coming while the backup runs: three shoppers placing and paying orders.
-      const confirmed: { id: number; at: number }[] = [];
-      let loading = true;
-      const loaders = [0, 1, 2].map(async (n) => {
-        const s = n === 0 ? shopper : await newShopper(first.base, `load-${n}@example.com`);
-        for (let i = 0; loading && i < 200; i++) {
-          const id = await s.placePaidOrder(products[(n * 7 + i) % products.length]);
-          confirmed.push({ id, at: Date.now() });
-        }
-      });
-      await new Promise((r) => setTimeout(r, 500));
-      const backupBegan = Date.now();
-      const result = await runShop(shop, ["backup", backup], shopEnv(bin, data1, port));
-      await new Promise((r) => setTimeout(r, 300));
-      loading = false;
-      await Promise.all(loaders);
-      expect(result.code, result.output).toBe(0);
-      expect(confirmed.length).toBeGreaterThan(3);
-      for (const c of confirmed) if (c.at < backupBegan) confirmedBeforeBackup.push(c.id);
-      expect(await first.stop()).toBe(0);
+    // Writes keep coming while the backup runs: three shoppers placing and paying orders.
+    const confirmed: { id: number; at: number }[] = [];
+    let loading = true;
+    const loaders = [0, 1, 2].map(async (n) => {
+      const s = n === 0 ? shopper : await newShopper(first.base, `load-${n}@example.com`);
+      for (let i = 0; loading && i < 200; i++) {
+        const id = await s.placePaidOrder(products[(n * 7 + i) % products.length]);
+        confirmed.push({ id, at: Date.now() });
+      }
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const backupBegan = Date.now();
+    const result = await runShop(shop, ["backup", backup], shopEnv(bin, data1, port));
+    await new Promise((r) => setTimeout(r, 300));
+    loading = false;
+    await Promise.all(loaders);
+    expect(result.code, result.output).toBe(0);
+    expect(confirmed.length).toBeGreaterThan(3);
+    for (const c of confirmed) if (c.at < backupBegan) confirmedBeforeBackup.push(c.id);
+    expect(await first.stop()).toBe(0);
 
-      // A shop runs on data-1 no more; restore into a fresh data folder and serve it.
-      const restore = await runShop(shop, ["restore", backup], shopEnv(bin, data2, port + 1));
-      expect(restore.code, restore.output).toBe(0);
-      restored = await startShop(shop, shopEnv(bin, data2, port + 1));
-      running.push(restored);
-      // The shop answers its shopper's first order; the database holds every confirmed one as paid.
-      expect(await firstOrderStatus(restored.base, confirmedBeforeBackup[0])).toBe(200);
-      const db = new Database(path.join(data2, "shop.db"), { readonly: true });
-      const status = db.prepare("select status from orders where id = ?").pluck();
-      for (const id of confirmedBeforeBackup) expect(status.get(id), `order ${id}`).toBe("paid");
-      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
-      db.close();
-    },
-    180_000,
-  );
+    // A shop runs on data-1 no more; restore into a fresh data folder and serve it.
+    const restore = await runShop(shop, ["restore", backup], shopEnv(bin, data2, port + 1));
+    expect(restore.code, restore.output).toBe(0);
+    restored = await startShop(shop, shopEnv(bin, data2, port + 1));
+    running.push(restored);
+    // The shop answers its shopper's first order; the database holds every confirmed one as paid.
+    expect(await firstOrderStatus(restored.base, confirmedBeforeBackup[0])).toBe(200);
+    const db = new Database(path.join(data2, "shop.db"), { readonly: true });
+    const status = db.prepare("select status from orders where id = ?").pluck();
+    for (const id of confirmedBeforeBackup) expect(status.get(id), `order ${id}`).toBe("paid");
+    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+    db.close();
+  }, 180_000);
 
   /** An order of the first shopper, read through the API with a token from a new login. */
   async function firstOrderStatus(base: string, orderId: number) {
     const login = await fetch(`${base}/api/v1/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "release-shopper@example.com", password: "release-test-password-1" }),
+      body: JSON.stringify({
+        email: "release-shopper@example.com",
+        password: "release-test-password-1",
+      }),
     });
     const { token } = (await login.json()) as { token: string };
-    const res = await fetch(`${base}/api/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}/api/v1/orders/${orderId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     return res.status;
   }
 
@@ -193,10 +202,13 @@ describe("a shop from the release", () => {
     // Once the server stops listening, a connection is refused, or reset if it was still waiting in
     // the kernel's backlog (the server never took it: no log line, no answer). A request the server
     // took is logged when answered; none of those may fail, and none may fail long before the stop.
-    const neverTaken = (o: Outcome) => !o.answered && !logged.has(o.id) && o.sentAt > stopSentAt - 1000;
+    const neverTaken = (o: Outcome) =>
+      !o.answered && !logged.has(o.id) && o.sentAt > stopSentAt - 1000;
     const bad = failed.filter((o) => !neverTaken(o));
     expect(bad, JSON.stringify(bad.slice(0, 5))).toEqual([]);
-    expect(outcomes.filter((o) => o.status === 200 && o.sentAt < stopSentAt).length).toBeGreaterThan(20);
+    expect(
+      outcomes.filter((o) => o.status === 200 && o.sentAt < stopSentAt).length,
+    ).toBeGreaterThan(20);
     expect(outcomes.some((o) => o.status === 200 && o.doneAt > stopSentAt)).toBe(true);
     expect(restored.output()).toContain('"msg":"stopped"');
   }, 60_000);
