@@ -17,6 +17,7 @@ export default tseslint.config(
       "playwright-report",
       "bench",
       ".cache",
+      "release",
     ],
   },
   js.configs.recommended,

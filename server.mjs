@@ -3,12 +3,14 @@
 // - anonymous catalogue pages and JSON answered from an in-process cache that the catalogue
 //   version invalidates, with ETag/304 (server/page-cache.mjs),
 // - compression of everything else,
-// - a one-line log of each request Remix renders,
 // - every request URL built from PUBLIC_URL and the path (an unknown Host is refused), and every
 //   body capped before it is read (server/request-guard.mjs).
+// - one JSON line per request and per error on stdout (server/log.mjs, LOG_LEVEL),
+// - one process per data folder (server/data-lock.mjs), and a graceful stop on SIGTERM.
 // Why a server of our own rather than remix-serve: docs/decisions/0004-own-production-server.md.
 //
 // Environment: PORT (3000), HOST (0.0.0.0), BUILD_DIR (build), and whatever the app reads.
+import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
@@ -18,7 +20,9 @@ import {
   installGlobals,
   writeReadableStreamToWritable,
 } from "@remix-run/node";
+import { DataFolderBusy, lockDataFolder } from "./server/data-lock.mjs";
 import { isCompressible, pickEncoding } from "./server/encoding.mjs";
+import { log } from "./server/log.mjs";
 import { cacheTarget, createPageCache, sendEntry } from "./server/page-cache.mjs";
 import {
   bodyLimit,
@@ -35,18 +39,35 @@ process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 installGlobals({ nativeFetch: true });
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+// The data folder the app will use (DATA_DIR, else the database's folder): ours alone, before migrations.
+try {
+  await lockDataFolder(process.env.DATA_DIR || path.dirname(process.env.DATABASE_URL || "data/shop.db"));
+} catch (error) {
+  if (!(error instanceof DataFolderBusy)) throw error;
+  log("error", error.message);
+  process.exit(1);
+}
 // Importing the build runs the app's boot (migrations, seed) before we listen.
 const build = await import(url.pathToFileURL(path.join(buildDir, "server", "index.js")).href);
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
-const serveStatic = createStaticFiles(build.assetsBuildDirectory ?? path.join(buildDir, "client"), build.publicPath);
+const serveStatic = createStaticFiles(path.join(buildDir, "client"), build.publicPath);
 
 // The app exports its catalogue version from entry.server; without it nothing is cached.
 const catalogVersion = build.entry?.module?.catalogVersion;
 const pageCache = typeof catalogVersion === "function" ? createPageCache({ version: catalogVersion }) : null;
-if (!pageCache) console.warn("[server] the build exports no catalogVersion: the page cache is off");
+if (!pageCache) log("warn", "the build exports no catalogVersion: the page cache is off");
 
 /** The header the app reads for the TCP peer's address (never taken from the client). */
 const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
+/** The header that carries this request's id to the app, for its error log lines. */
+const REQUEST_ID_HEADER = "x-shop-request-id";
+const trustProxy = process.env.TRUST_PROXY === "true" || Number(process.env.TRUST_PROXY) > 0;
+
+/** The proxy's X-Request-Id when we trust the proxy and it looks like an id, else a new one. */
+function requestIdOf(req) {
+  const given = req.headers["x-request-id"];
+  return trustProxy && typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+}
 
 const port = Number(process.env.PORT) || 3000;
 const resolveOrigin = createOriginResolver({ publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}` });
@@ -62,11 +83,12 @@ function toRequest(req, res, url, body) {
   });
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (key === SOCKET_ADDRESS_HEADER || value === undefined) continue;
+    if (key === SOCKET_ADDRESS_HEADER || key === REQUEST_ID_HEADER || value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
   headers.set(SOCKET_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
+  headers.set(REQUEST_ID_HEADER, String(res.getHeader("x-request-id") ?? ""));
   const init = { method: req.method, headers, signal: controller.signal };
   if (body !== undefined) {
     init.body = body;
@@ -88,8 +110,7 @@ async function requestBody(req, pathname, state) {
 }
 
 /** A refused request: its status and message (JSON under /api/), and the connection closed when a body is left unread. */
-function refuse(req, res, error) {
-  const json = (req.url ?? "").startsWith("/api/");
+function refuse(res, error, json) {
   const body = json ? JSON.stringify({ message: error.message }) : error.message;
   res.shouldKeepAlive = false;
   res.writeHead(error.status, {
@@ -98,7 +119,6 @@ function refuse(req, res, error) {
     connection: "close",
   });
   res.end(body);
-  logRequest(req, error.status, performance.now());
 }
 
 /** Sends a Remix Response, compressed when the client accepts it and the type is worth it. */
@@ -138,7 +158,6 @@ async function sendResponse(req, res, response) {
 }
 
 async function render(req, res, target) {
-  const started = performance.now();
   const state = { tooLarge: false };
   const q = target.path.indexOf("?");
   const pathname = q === -1 ? target.path : target.path.slice(0, q);
@@ -146,12 +165,10 @@ async function render(req, res, target) {
   const response = await handleRequest(toRequest(req, res, target.origin + target.path, body));
   if (state.tooLarge) throw tooLarge(bodyLimit(req.method, pathname, req.headers));
   await sendResponse(req, res, response);
-  logRequest(req, response.status, started);
 }
 
 /** A cacheable request that missed: rendered once (concurrent misses wait) and stored. */
 async function renderCached(req, res, target, key) {
-  const started = performance.now();
   const { promise, leader } = pageCache.once(key, async () => {
     const renderedAt = pageCache.version();
     // Render as a GET without conditional headers, so the stored answer is the full page.
@@ -174,31 +191,51 @@ async function renderCached(req, res, target, key) {
   }
   if (result.entry) {
     sendEntry(req, res, result.entry, { "x-cache": "miss" });
-    if (leader) logRequest(req, 200, started);
   } else if (leader && result.response) {
     await sendResponse(req, res, result.response);
-    logRequest(req, result.response.status, started);
   } else {
     await render(req, res, target);
   }
 }
 
-function logRequest(req, status, started) {
-  console.log(`${req.method} ${req.url} ${status} - ${(performance.now() - started).toFixed(3)} ms`);
+/** One line per request when its answer is sent (or the client went away); the query string stays out. */
+function logRequest(req, res, started) {
+  res.once("close", () => {
+    log(res.writableFinished ? "info" : "warn", res.writableFinished ? "request" : "request aborted", {
+      method: req.method,
+      path: (req.url ?? "/").split("?")[0],
+      status: res.statusCode,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      requestId: res.getHeader("x-request-id"),
+    });
+  });
 }
 
+/** The error and its stack go to the log; the client gets a plain 500 with the request id. */
 function onError(req, res, error) {
   if (error instanceof RequestRefused) {
-    if (!res.headersSent) return refuse(req, res, error);
+    if (!res.headersSent) return refuse(res, error, (req.url ?? "").startsWith("/api/"));
     return res.destroy();
   }
-  console.error(error);
-  if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal Server Error");
-  else res.destroy();
+  const requestId = res.getHeader("x-request-id");
+  log("error", "request failed", { requestId, error });
+  if (!res.headersSent) {
+    res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`Internal Server Error (request ${requestId})`);
+  } else res.destroy();
 }
+
+/** Set by SIGTERM: the server takes no new connection and closes each one as its answer ends. */
+let stopping = false;
 
 // Static files and cache hits are answered synchronously; everything else goes to Remix.
 const server = http.createServer((req, res) => {
+  logRequest(req, res, performance.now());
+  res.setHeader("x-request-id", requestIdOf(req));
+  // While stopping, every answer closes its connection, so no client sends another request on it.
+  if (stopping) res.setHeader("connection", "close");
+  res.once("finish", () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
   try {
     const target = resolveOrigin(req);
     if (serveStatic(req, res)) return;
@@ -218,17 +255,36 @@ const server = http.createServer((req, res) => {
 });
 
 const host = process.env.HOST || "0.0.0.0";
-server.listen(port, host, () => console.log(`[server] http://localhost:${port} (listening on ${host})`));
-// `kill -USR2 <pid>` (or `systemctl kill -s USR2 shop`): one JSON line of memory and cache figures.
+server.listen(port, host, () => log("info", `listening on http://${host}:${port}`, { pid: process.pid }));
+
+// `kill -USR2 <pid>` (or `systemctl kill -s USR2 overland-shop`): one log line of memory and cache figures.
 process.on("SIGUSR2", () => {
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
   const cache = pageCache ? { entries: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats } : null;
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", event: "stats", rss, heapUsed, heapTotal, external, cache }));
+  log("info", "stats", { rss, heapUsed, heapTotal, external, cache });
 });
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
-    server.closeIdleConnections();
-  });
+
+// A graceful stop: accept nothing new, let the requests in flight finish (a checkout post, a payment
+// callback), close the database, exit; whatever is still running after 9 s is cut off.
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  log("info", "stopping", { signal });
+  setTimeout(() => {
+    log("error", "requests still running 9 s after the stop signal: exiting anyway");
+    process.exit(1);
+  }, 9000).unref();
+  // Close the listener after one more turn of the event loop, whose poll accepts the connections
+  // already waiting in the kernel's backlog (closing the listener would reset them).
+  setImmediate(() =>
+    setImmediate(() => {
+      server.close(async () => {
+        await build.entry?.module?.closeDatabase?.();
+        log("info", "stopped");
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }),
+  );
 }
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => stop(signal));

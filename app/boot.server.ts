@@ -5,6 +5,7 @@ import { countProducts } from "./models/catalog.server";
 import { startOrderExpiry } from "./models/order.server";
 import { ensureAdmin } from "./models/user.server";
 import { EnvError, getEnv } from "./utils/env.server";
+import { log as writeLog, setLogLevel } from "./utils/log.server";
 
 /**
  * Runs once when the server build is loaded, before it answers anything:
@@ -18,7 +19,7 @@ export function onStartup(task: StartupTask) {
   startupTasks.push(task);
 }
 
-const log = (msg: string) => console.log(`[boot] ${msg}`);
+const log = (msg: string) => writeLog("info", msg, { part: "boot" });
 
 // Unpaid orders give their stock back after 30 minutes: checked now, every minute, and before each new order.
 onStartup(async (log) => startOrderExpiry(getDb(), log));
@@ -29,11 +30,12 @@ export async function boot(): Promise<void> {
     env = getEnv();
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(error.message);
+      writeLog("error", error.message);
       process.exit(1);
     }
     throw error;
   }
+  setLogLevel(env.LOG_LEVEL);
   const db = getDb(env.DATABASE_URL);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);

@@ -1,5 +1,10 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -8,6 +13,7 @@ import { boot, onStartup } from "./boot.server";
 import { db } from "./db/db.server";
 import { analyzeDatabase, scheduleOptimize } from "./db/planner-stats.server";
 import { getEnv } from "./utils/env.server";
+import { log } from "./utils/log.server";
 import { NonceProvider } from "./utils/nonce";
 import {
   applyPrivateCaching,
@@ -30,6 +36,21 @@ installSecurityHeaderHook({ isHttps: getEnv().isHttps });
 
 // server.mjs keys its cache of anonymous pages on the catalogue version.
 export { catalogVersion } from "./models/catalog-version.server";
+
+/** server.mjs calls this once the last request of a graceful stop is answered. */
+export async function closeDatabase() {
+  await db.destroy();
+}
+
+/** An unexpected error in a loader or action: one log line with the request id (the shopper sees the error page). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log("error", "unexpected error", {
+    requestId: request.headers.get("x-shop-request-id") ?? undefined,
+    path: new URL(request.url).pathname,
+    error,
+  });
+};
 
 export const streamTimeout = 5_000;
 

@@ -21,7 +21,9 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     PUBLIC_URL: optionalText.pipe(z.string().url({ message: "must be an absolute http(s) URL" }).optional()),
-    DATABASE_URL: z.string().min(1).default("data/shop.db"),
+    /** The one folder of the shop's state; DATABASE_URL and UPLOADS_DIR default to files in it. */
+    DATA_DIR: optionalText,
+    DATABASE_URL: optionalText,
     SESSION_SECRET: optionalText,
     ADMIN_EMAIL: optionalText.pipe(z.string().email({ message: "must be an e-mail address" }).optional()),
     ADMIN_PASSWORD: optionalText,
@@ -31,7 +33,7 @@ const schema = z
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     /** Base URL of Razorpay's HTTP API; tests point it at a local stand-in. */
     RAZORPAY_API_URL: optionalText.pipe(z.string().url().optional()),
-    UPLOADS_DIR: z.string().min(1).default("uploads"),
+    UPLOADS_DIR: optionalText,
     SHOP_PHONE: z
       .string()
       .regex(/^\d{8,15}$/, { message: "must be digits with the country code, e.g. 919876543210" })
@@ -48,6 +50,7 @@ const schema = z
       .default("0")
       .transform((v) => (v === "true" ? "1" : v === "false" ? "0" : v))
       .pipe(z.coerce.number({ message: "must be 0, 1 or the number of proxies" }).int().min(0).max(10)),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { message: "must be debug, info, warn or error" }).default("info"),
   })
   .superRefine((v, ctx) => {
     if (v.RAZORPAY_KEY_ID && !v.RAZORPAY_KEY_SECRET) {
@@ -59,6 +62,10 @@ const schema = z
   });
 
 export type Env = z.infer<typeof schema> & {
+  /** The data folder: DATA_DIR, or else the database's folder (data/ on a laptop). */
+  DATA_DIR: string;
+  DATABASE_URL: string;
+  UPLOADS_DIR: string;
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   /** True when PUBLIC_URL is https: Secure cookies, the __Host- prefix and HSTS. */
@@ -88,6 +95,10 @@ export function parseEnv(
     throw new EnvError(`Invalid environment: ${issue.path.join(".")} ${issue.message}`);
   }
   const v = result.data;
+  // With DATA_DIR, the database and the uploads live in it; without, the laptop defaults stay.
+  const databaseUrl = v.DATABASE_URL ?? (v.DATA_DIR ? path.join(v.DATA_DIR, "shop.db") : "data/shop.db");
+  const uploadsDir = v.UPLOADS_DIR ?? (v.DATA_DIR ? path.join(v.DATA_DIR, "uploads") : "uploads");
+  const dataDir = v.DATA_DIR ?? path.dirname(databaseUrl);
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
   const deployed = v.NODE_ENV === "production" && !isLocalOrigin(publicUrl);
   let secret = v.SESSION_SECRET;
@@ -95,7 +106,7 @@ export function parseEnv(
     if (deployed) {
       throw new EnvError("Invalid environment: SESSION_SECRET is required in production (PUBLIC_URL is not local)");
     }
-    secret = readSecretFile(path.dirname(path.resolve(v.DATABASE_URL)));
+    secret = readSecretFile(path.resolve(dataDir));
   } else if (Buffer.byteLength(secret) < 32) {
     throw new EnvError("Invalid environment: SESSION_SECRET must be at least 32 bytes (e.g. `openssl rand -hex 32`)");
   }
@@ -106,6 +117,9 @@ export function parseEnv(
   }
   return {
     ...v,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    UPLOADS_DIR: uploadsDir,
     PUBLIC_URL: publicUrl,
     SESSION_SECRET: secret,
     isHttps: publicUrl.startsWith("https:"),
@@ -113,9 +127,12 @@ export function parseEnv(
   };
 }
 
-/** A random secret made once and kept beside the database, for laptops and demos. */
+/** The file in the data folder that keeps a generated session secret. */
+export const SESSION_SECRET_FILE = ".session-secret";
+
+/** A random secret made once and kept in the data folder, for laptops and demos. */
 function devSessionSecret(dir: string): string {
-  const file = path.join(dir, ".session-secret");
+  const file = path.join(dir, SESSION_SECRET_FILE);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {

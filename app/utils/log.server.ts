@@ -1,22 +1,8 @@
-/**
- * Structured log lines (one JSON object per line on stdout, for journald). Security events
- * (failed logins, throttling, admin changes, refused requests) go through `securityEvent`; no
- * secret is ever passed in: passwords, tokens and cookies stay out, e-mails are the only identity.
- */
-type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+// The app logs through the production server's JSON logger (one line per event, LOG_LEVEL),
+// so journald gets one format from the server, the app and the `shop` command.
+import { log } from "../../server/log.mjs";
 
-function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? "info").toLowerCase() as Level;
-  return ORDER[level] ?? ORDER.info;
-}
-
-export function log(level: Level, event: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
-  if (level === "error") console.error(line);
-  else console.log(line);
-}
+export { log, setLogLevel } from "../../server/log.mjs";
 
 export type SecurityEvent =
   | "login.failed"
@@ -31,7 +17,11 @@ export type SecurityEvent =
   | "payment.callback_unsigned"
   | "request.cross_site";
 
-/** A security event: `warn` for what may be an attack, `info` for an admin's change. */
+/**
+ * A security event (failed logins, throttling, admin changes, refused requests), `warn` for what may
+ * be an attack, `info` for an admin's change. No secret is ever passed in: passwords, tokens and
+ * cookies stay out; e-mails and user ids are the only identity.
+ */
 export function securityEvent(event: SecurityEvent, fields: Record<string, unknown> = {}): void {
   log(event.startsWith("admin.") || event === "password.changed" ? "info" : "warn", event, {
     security: true,

@@ -256,11 +256,11 @@ test.describe("a flood of random query strings", () => {
       const before = lines.length;
       server!.kill("SIGUSR2");
       await expect
-        .poll(() => lines.slice(before).some((l) => l.includes('"event":"stats"')), {
+        .poll(() => lines.slice(before).some((l) => l.includes('"msg":"stats"')), {
           timeout: 10_000,
         })
         .toBe(true);
-      return JSON.parse(lines.slice(before).find((l) => l.includes('"event":"stats"'))!);
+      return JSON.parse(lines.slice(before).find((l) => l.includes('"msg":"stats"'))!);
     };
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });

@@ -1,0 +1,356 @@
+/**
+ * `shop backup FILE` and `shop restore FILE`: the whole state of a shop in one .tar.gz.
+ *
+ *   manifest.json   time, shop version, schema version (the newest applied migration), counts of
+ *                   orders, products and users, and the SHA-256 of every other file
+ *   shop.db         the database, copied by SQLite's backup API while the shop serves (never a file
+ *                   copy of a live WAL database), then checked with PRAGMA integrity_check
+ *   uploads/        the product images
+ *   data/           the data folder's other files: the generated session secret, ...
+ *   env/shop.env    the env file the command was given (--env-file), when it was given one
+ *
+ * A restore verifies every checksum and the database's integrity, and refuses a schema newer than
+ * this release knows, before it moves anything; what it replaces is moved aside, never deleted.
+ */
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { migrations } from "../../migrations";
+
+export interface DataPaths {
+  dataDir: string;
+  database: string;
+  uploads: string;
+  /** The env file the command read, kept in the backup beside the data. */
+  envFile?: string;
+}
+
+export interface Manifest {
+  format: 1;
+  createdAt: string;
+  shopVersion: string;
+  schemaVersion: string | null;
+  counts: { orders: number; products: number; users: number };
+  files: Record<string, string>;
+}
+
+/** A problem to tell the operator in one sentence (no stack). */
+export class ShopError extends Error {}
+
+export const BACKUPS_FOLDER = "backups";
+/** What a backup of the data folder leaves out: the database's own files, the lock's pid, backups, work folders. */
+const NOT_DATA = /^(shop\.pid|backups|replaced-.*|\.shop-(backup|restore)-.*)$/;
+
+export function appliedMigrations(db: Database.Database): string[] {
+  const table = db
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+    .get();
+  if (!table) return [];
+  return (
+    db.prepare("select name from kysely_migration order by name").all() as { name: string }[]
+  ).map((r) => r.name);
+}
+
+/** The migrations this release has that the database has not run yet (none for a database never migrated). */
+export function pendingMigrations(databaseFile: string): { applied: string[]; pending: string[] } {
+  if (!fs.existsSync(databaseFile)) return { applied: [], pending: [] };
+  const db = new Database(databaseFile, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const applied = appliedMigrations(db);
+    return { applied, pending: Object.keys(migrations).filter((name) => !applied.includes(name)) };
+  } finally {
+    db.close();
+  }
+}
+
+function sha256(file: string): string {
+  return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+/** Every file under dir, as paths relative to it with forward slashes. */
+function listFiles(dir: string, prefix = ""): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return listFiles(path.join(dir, entry.name), rel);
+    return entry.isFile() ? [rel] : [];
+  });
+}
+
+/** Hard-links a file into the staging folder (a copy across file systems): a fixed list of names, cheaply. */
+function stageFile(from: string, to: string) {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    fs.linkSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
+}
+
+function isDatabaseFile(name: string, database: string) {
+  const base = path.basename(database);
+  return name === base || name.startsWith(`${base}-`);
+}
+
+function counts(db: Database.Database): Manifest["counts"] {
+  const count = (table: string) => {
+    const exists = db
+      .prepare("select 1 from sqlite_master where type = 'table' and name = ?")
+      .get(table);
+    return exists ? (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n : 0;
+  };
+  return { orders: count("orders"), products: count("products"), users: count("users") };
+}
+
+function integrityProblem(db: Database.Database): string | null {
+  const rows = db.pragma("integrity_check") as { integrity_check: string }[];
+  return rows.length === 1 && rows[0].integrity_check === "ok"
+    ? null
+    : rows.map((r) => r.integrity_check).join("; ");
+}
+
+/** Writes a backup of the data folder to `file` (mode 600: it holds secrets) and returns its manifest. */
+export async function createBackup(
+  paths: DataPaths,
+  file: string,
+  shopVersion: string,
+): Promise<Manifest> {
+  if (!fs.existsSync(paths.database))
+    throw new ShopError(`There is no database at ${paths.database} to back up.`);
+  const target = path.resolve(file);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const stage = fs.mkdtempSync(path.join(path.dirname(target), ".shop-backup-"));
+  try {
+    // One step copies every page, so writes between steps never restart it and it always finishes.
+    const source = new Database(paths.database, { fileMustExist: true });
+    try {
+      source.pragma("busy_timeout = 5000");
+      await source.backup(path.join(stage, "shop.db"), { progress: () => 0x7fffffff });
+    } finally {
+      source.close();
+    }
+    const copy = new Database(path.join(stage, "shop.db"));
+    let manifest: Omit<Manifest, "files">;
+    try {
+      copy.pragma("journal_mode = DELETE");
+      const problem = integrityProblem(copy);
+      if (problem) throw new ShopError(`The database copy failed its integrity check: ${problem}`);
+      const applied = appliedMigrations(copy);
+      manifest = {
+        format: 1,
+        createdAt: new Date().toISOString(),
+        shopVersion,
+        schemaVersion: applied.at(-1) ?? null,
+        counts: counts(copy),
+      };
+    } finally {
+      copy.close();
+    }
+    for (const rel of listFiles(paths.uploads))
+      stageFile(path.join(paths.uploads, rel), path.join(stage, "uploads", rel));
+    const uploads = path.resolve(paths.uploads);
+    for (const entry of fs.readdirSync(paths.dataDir, { withFileTypes: true })) {
+      const full = path.resolve(paths.dataDir, entry.name);
+      if (
+        NOT_DATA.test(entry.name) ||
+        isDatabaseFile(entry.name, paths.database) ||
+        full === uploads
+      )
+        continue;
+      if (full === path.dirname(target) || uploads.startsWith(full + path.sep)) continue;
+      if (entry.isFile()) stageFile(full, path.join(stage, "data", entry.name));
+      else if (entry.isDirectory()) {
+        for (const rel of listFiles(full))
+          stageFile(path.join(full, rel), path.join(stage, "data", entry.name, rel));
+      }
+    }
+    if (paths.envFile) stageFile(paths.envFile, path.join(stage, "env", "shop.env"));
+    const files = Object.fromEntries(
+      listFiles(stage).map((rel) => [rel, sha256(path.join(stage, rel))]),
+    );
+    const full: Manifest = { ...manifest, files };
+    fs.writeFileSync(path.join(stage, "manifest.json"), JSON.stringify(full, null, 2) + "\n");
+    const partial = `${target}.partial`;
+    execFileSync("tar", ["-czf", partial, "-C", stage, "."], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    fs.chmodSync(partial, 0o600);
+    fs.renameSync(partial, target);
+    return full;
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/** Unpacks a backup into `stage` and checks it: checksums, integrity, a schema this release knows. */
+export function verifyBackup(file: string, stage: string): Manifest {
+  if (!fs.existsSync(file)) throw new ShopError(`There is no backup file at ${file}.`);
+  try {
+    execFileSync("tar", ["-xzf", path.resolve(file), "-C", stage, "--no-same-owner"], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+  } catch {
+    throw new ShopError(`${file} is not a readable backup archive (tar could not unpack it).`);
+  }
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(stage, "manifest.json"), "utf8"));
+  } catch {
+    throw new ShopError(`${file} has no readable manifest.json: it is not a shop backup.`);
+  }
+  const present = listFiles(stage).filter((rel) => rel !== "manifest.json");
+  for (const rel of present) {
+    if (!(rel in manifest.files))
+      throw new ShopError(`The backup holds ${rel}, which its manifest does not list.`);
+  }
+  for (const [rel, hash] of Object.entries(manifest.files)) {
+    if (!present.includes(rel))
+      throw new ShopError(`The backup lacks ${rel}, which its manifest lists.`);
+    if (sha256(path.join(stage, rel)) !== hash)
+      throw new ShopError(`The checksum of ${rel} does not match: the backup is damaged.`);
+  }
+  const db = new Database(path.join(stage, "shop.db"), { fileMustExist: true });
+  try {
+    const problem = integrityProblem(db);
+    if (problem)
+      throw new ShopError(`The backup's database failed its integrity check: ${problem}`);
+    const unknown = appliedMigrations(db).filter((name) => !(name in migrations));
+    if (unknown.length > 0) {
+      throw new ShopError(
+        `The backup comes from a newer shop (schema ${manifest.schemaVersion}; this release does not know ` +
+          `${unknown.join(", ")}): restore it with that release or a newer one.`,
+      );
+    }
+  } finally {
+    db.close();
+  }
+  return manifest;
+}
+
+/** Moves a file or folder, across file systems too. */
+function move(from: string, to: string) {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    fs.renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    fs.cpSync(from, to, { recursive: true });
+    fs.rmSync(from, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Replaces the data folder's database, uploads and files with the backup's, after verifying it.
+ * The caller holds the data folder's lock (no shop serves it). Returns the manifest and where the
+ * replaced state went.
+ */
+export function restoreBackup(
+  paths: DataPaths,
+  file: string,
+): { manifest: Manifest; replacedDir: string; envFile?: string } {
+  fs.mkdirSync(paths.dataDir, { recursive: true });
+  const stage = fs.mkdtempSync(path.join(paths.dataDir, ".shop-restore-"));
+  try {
+    const manifest = verifyBackup(file, stage);
+    const replacedDir = path.join(
+      paths.dataDir,
+      `replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+    );
+    // Aside first: the database with its WAL and shared-memory files, the uploads, the data files.
+    const dbDir = path.dirname(paths.database);
+    for (const name of fs.existsSync(dbDir) ? fs.readdirSync(dbDir) : []) {
+      if (isDatabaseFile(name, paths.database))
+        move(path.join(dbDir, name), path.join(replacedDir, name));
+    }
+    if (fs.existsSync(paths.uploads)) move(paths.uploads, path.join(replacedDir, "uploads"));
+    const dataFiles = fs.existsSync(path.join(stage, "data"))
+      ? fs.readdirSync(path.join(stage, "data"))
+      : [];
+    for (const name of dataFiles) {
+      const current = path.join(paths.dataDir, name);
+      if (fs.existsSync(current)) move(current, path.join(replacedDir, "data", name));
+      move(path.join(stage, "data", name), current);
+    }
+    move(path.join(stage, "shop.db"), paths.database);
+    if (fs.existsSync(path.join(stage, "uploads")))
+      move(path.join(stage, "uploads"), paths.uploads);
+    else fs.mkdirSync(paths.uploads, { recursive: true });
+    let envFile: string | undefined;
+    if (fs.existsSync(path.join(stage, "env", "shop.env"))) {
+      envFile = path.join(replacedDir, "shop.env.from-backup");
+      move(path.join(stage, "env", "shop.env"), envFile);
+      fs.chmodSync(envFile, 0o600);
+    }
+    return { manifest, replacedDir, envFile };
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/** The backup a migration would need: the migrations still to run on a database that has run others. */
+export async function backupBeforeMigrations(
+  paths: DataPaths,
+  shopVersion: string,
+): Promise<string | null> {
+  const { applied, pending } = pendingMigrations(paths.database);
+  if (applied.length === 0 || pending.length === 0) return null;
+  const file = path.join(
+    paths.dataDir,
+    BACKUPS_FOLDER,
+    "before-migrations",
+    `shop-${stamp(new Date())}.tar.gz`,
+  );
+  await createBackup(paths, file, shopVersion);
+  return file;
+}
+
+function stamp(date: Date) {
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/[-:]/g, "");
+}
+
+/** Which backup files to delete so that the newest `keep` remain (names sort by time). */
+export function toPrune(names: string[], keep: number): string[] {
+  return names
+    .filter((n) => n.endsWith(".tar.gz"))
+    .sort()
+    .reverse()
+    .slice(keep);
+}
+
+/**
+ * The timer's backup: a daily one into backups/daily, also kept as the week's in backups/weekly when
+ * the newest weekly one is 7 days old or more; then only the last 7 daily and 4 weekly remain.
+ */
+export async function scheduledBackup(paths: DataPaths, shopVersion: string, now = new Date()) {
+  const root = path.join(paths.dataDir, BACKUPS_FOLDER);
+  const daily = path.join(root, "daily");
+  const weekly = path.join(root, "weekly");
+  fs.mkdirSync(weekly, { recursive: true });
+  const file = path.join(daily, `shop-${stamp(now)}.tar.gz`);
+  const manifest = await createBackup(paths, file, shopVersion);
+  const weeklies = fs
+    .readdirSync(weekly)
+    .filter((n) => n.endsWith(".tar.gz"))
+    .sort();
+  const newest = weeklies.at(-1);
+  const newestTime = newest ? fs.statSync(path.join(weekly, newest)).mtimeMs : 0;
+  const written: string[] = [file];
+  if (now.getTime() - newestTime >= 7 * 24 * 3600 * 1000 - 3600 * 1000) {
+    const weeklyFile = path.join(weekly, path.basename(file));
+    stageFile(file, weeklyFile);
+    written.push(weeklyFile);
+  }
+  for (const [dir, keep] of [
+    [daily, 7],
+    [weekly, 4],
+  ] as const) {
+    for (const name of toPrune(fs.readdirSync(dir), keep)) fs.rmSync(path.join(dir, name));
+  }
+  return { manifest, written };
+}
