@@ -3,12 +3,17 @@
  * (`@zxcvbn-ts/language-common`, MIT), loaded on first use so it costs nothing until someone
  * chooses a password.
  */
+type Dictionary = Record<string, string[]>;
 let list: Promise<Set<string>> | undefined;
 
 function commonPasswords(): Promise<Set<string>> {
-  list ??= import("@zxcvbn-ts/language-common").then(
-    (m) => new Set((m.dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase())),
-  );
+  list ??= import("@zxcvbn-ts/language-common").then((m) => {
+    // The ES module names `dictionary`; bundled as CommonJS (the release) it sits on `default`.
+    const mod = m as unknown as { dictionary?: Dictionary; default?: { dictionary: Dictionary } };
+    const dictionary = mod.dictionary ?? mod.default?.dictionary;
+    if (!dictionary) throw new Error("the common-password list did not load");
+    return new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  });
   return list;
 }
 

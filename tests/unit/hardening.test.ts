@@ -412,15 +412,20 @@ describe("the database file", () => {
 describe("the security log", () => {
   it("writes a failed login as one JSON line, without the password", async () => {
     const lines: string[] = [];
-    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    });
+    const spy = vi
+      .spyOn(process.stdout, "write")
+      .mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      });
     try {
       const res = await post(
         login,
         "/login",
-        form({ email: "nobody@example.com", password: "Sup3r-secret-guess" }, { "X-Forwarded-For": "203.0.113.200" }),
+        form(
+          { email: "nobody@example.com", password: "Sup3r-secret-guess" },
+          { "X-Forwarded-For": "203.0.113.200" },
+        ),
       );
       expect(res.status).toBe(401);
     } finally {
