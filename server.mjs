@@ -25,11 +25,14 @@ import { isCompressible, pickEncoding } from "./server/encoding.mjs";
 import { log } from "./server/log.mjs";
 import { cacheTarget, createPageCache, sendEntry } from "./server/page-cache.mjs";
 import {
+  applyCors,
   bodyLimit,
+  corsOrigins,
   createOriginResolver,
   isUploadPath,
   limitedStream,
   readBody,
+  refuseCrossSitePost,
   RequestRefused,
   tooLarge,
 } from "./server/request-guard.mjs";
@@ -71,6 +74,7 @@ function requestIdOf(req) {
 
 const port = Number(process.env.PORT) || 3000;
 const resolveOrigin = createOriginResolver({ publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}` });
+const apiCorsOrigins = corsOrigins(process.env.API_CORS_ORIGINS);
 
 /**
  * The Fetch Request for Remix: `url` is built from the public origin (never from `Host`), and
@@ -239,6 +243,10 @@ const server = http.createServer((req, res) => {
   try {
     const target = resolveOrigin(req);
     if (serveStatic(req, res)) return;
+    const q = target.path.indexOf("?");
+    const pathname = q === -1 ? target.path : target.path.slice(0, q);
+    if (applyCors(req, res, pathname, apiCorsOrigins)) return;
+    refuseCrossSitePost(req, target.origin, pathname);
     const path = pageCache ? cacheTarget(req.method, target.path, req.headers) : null;
     if (path !== null) {
       // The key and the rendered URL are the canonical one: parameters no route reads are gone.

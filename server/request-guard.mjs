@@ -154,3 +154,71 @@ export function limitedStream(req, limit, state) {
     },
   });
 }
+
+/** Resource routes that other sites post to on purpose: Razorpay's checkout callback and its webhooks. */
+const CROSS_SITE_POST_PATHS = [/^\/checkout\/callback$/, /^\/api\//];
+
+/**
+ * Throws RequestRefused (403) for a form post from another site to a page: its `Origin` is not the
+ * shop's (the origin built from PUBLIC_URL, never `Host`), or it has none and the browser says
+ * `Sec-Fetch-Site: cross-site`. Refused here, before Remix, whose own check would throw a 500.
+ * The JSON API checks its own requests (bearer tokens, CORS).
+ */
+export function refuseCrossSitePost(req, origin, pathname) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
+  if (CROSS_SITE_POST_PATHS.some((re) => re.test(pathname))) return;
+  const from = req.headers.origin;
+  const crossSite = from ? from !== origin : req.headers["sec-fetch-site"] === "cross-site";
+  if (crossSite) throw new RequestRefused(403, "Cross-site form posts are not accepted.");
+}
+
+/**
+ * CORS for the bearer-token API (`/api/v1/*`, webhooks aside), for origins listed in
+ * API_CORS_ORIGINS. Answers a preflight itself (returns true); for other requests from an allowed
+ * origin sets the CORS headers and drops the Cookie header, so a session cookie never authenticates
+ * a cross-origin call (only a bearer token does).
+ * @param {Set<string>} allowed
+ */
+export function applyCors(req, res, pathname, allowed) {
+  const origin = req.headers.origin;
+  if (!origin || !pathname.startsWith("/api/v1/") || pathname.startsWith("/api/v1/webhooks/"))
+    return false;
+  if (!allowed.has(origin)) {
+    if (req.method !== "OPTIONS") return false;
+    res.writeHead(403, { "content-type": "application/json; charset=utf-8", vary: "Origin" });
+    res.end(JSON.stringify({ message: "This origin may not call the API." }));
+    return true;
+  }
+  res.setHeader("access-control-allow-origin", origin);
+  res.setHeader("vary", "Origin");
+  res.setHeader(
+    "access-control-expose-headers",
+    "X-Total-Count, X-Page-Count, Retry-After, Location",
+  );
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, {
+      "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
+      "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key",
+      "access-control-max-age": "600",
+    });
+    res.end();
+    return true;
+  }
+  delete req.headers.cookie;
+  return false;
+}
+
+/** The origins of API_CORS_ORIGINS (comma-separated), each normalised; invalid entries are an error. */
+export function corsOrigins(value = "") {
+  const out = new Set();
+  for (const entry of value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const url = new URL(entry);
+    if (url.origin === "null")
+      throw new Error(`API_CORS_ORIGINS: ${entry} is not an http(s) origin`);
+    out.add(url.origin);
+  }
+  return out;
+}

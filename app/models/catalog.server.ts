@@ -217,12 +217,15 @@ export async function listProducts(
   return { items: rows.map(toSummary), total, page, pageCount, pageSize };
 }
 
-/** Every visible product, newest first (the API's `allProducts`). */
+/**
+ * Every visible product, oldest first (the API's `allProducts`): the spec's client reverses the list
+ * and takes four for "Trending", which so are the four newest.
+ */
 export async function listAllProducts(db: Kysely<DB>): Promise<ProductSummary[]> {
   const rows = await visibleProducts(db)
     .select(summaryColumns())
-    .orderBy("p.created_at", "desc")
-    .orderBy("p.id", "desc")
+    .orderBy("p.created_at", "asc")
+    .orderBy("p.id", "asc")
     .execute();
   return rows.map(toSummary);
 }

@@ -338,7 +338,8 @@ function parseJsonList(value: string, field: string, errors: FieldErrors): unkno
 const asText = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
 /**
- * The API multipart (SPEC section 7): title, slug, brand, price (rupees), description, category,
+ * The API multipart (SPEC section 7): title, slug, brand, price (integer paise, as the spec's form sends
+ * it after converting what the admin typed), description, category,
  * inStock 'true'/'false', image file, colors = JSON [{name, count}], colorImages = files in that
  * order, size = JSON [{label, diameter, width, boltPattern, offset, hubBore, partNumber}];
  * optional extras: stock, universalFit, vehicles (JSON list or comma list of vehicle slugs).
@@ -384,6 +385,11 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
   }
   const brand = text(fd, "brand");
   const category = text(fd, "category");
+  // Paise in; the shared schema reads rupees as the HTML form's admin types them.
+  const paise = text(fd, "price").trim();
+  let price = paise;
+  if (/^\d{1,12}$/.test(paise)) price = (Number(paise) / 100).toFixed(2);
+  else if (paise !== "") errors.price = "price is a whole number of paise, e.g. 149950 for ₹1,499.50";
   const raw: ProductRawInput = {
     title: text(fd, "title"),
     slug: text(fd, "slug"),
@@ -393,7 +399,7 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
     brandOther: brand,
     category: category.trim() ? OTHER : "",
     categoryOther: category,
-    price: text(fd, "price"),
+    price,
     description: text(fd, "description"),
     inStock: text(fd, "inStock"),
     stock: text(fd, "stock"),

@@ -4,8 +4,9 @@ import { listRecommendations, productSummaryJson } from "~/models/catalog.server
 
 /**
  * GET /api/v1/product?category=: products of a category for recommendations, newest first.
- * `exclude` leaves one product out and `limit` caps the list (default 6, at most 100), so
- * `?category=c&exclude=id` answers exactly the product page's recommendations.
+ * The spec's client drops the product it shows and takes six, so without `exclude` the answer has
+ * seven (six remain whichever one it drops); `exclude` leaves one product out and then six come
+ * back, exactly the product page's recommendations. `limit` caps the list (at most 100).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -14,7 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ message: "category is required", errors: { category: "Required" } }, { status: 400 });
   }
   const exclude = Number(params.get("exclude"));
-  const limit = Math.min(Math.max(Number(params.get("limit")) || 6, 1), 100);
-  const items = await listRecommendations(db, category, Number.isSafeInteger(exclude) && exclude > 0 ? exclude : null, limit);
+  const excluded = Number.isSafeInteger(exclude) && exclude > 0 ? exclude : null;
+  const limit = Math.min(Math.max(Number(params.get("limit")) || (excluded ? 6 : 7), 1), 100);
+  const items = await listRecommendations(db, category, excluded, limit);
   return Response.json(items.map(productSummaryJson));
 }

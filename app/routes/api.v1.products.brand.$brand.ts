@@ -4,11 +4,13 @@ import { emptyListingQuery, getVehicle, listProducts, productSummaryJson } from 
 
 /**
  * GET /api/v1/products/brand/{vehicle}: the parts listed for a vehicle (the spec calls vehicles
- * "brands" here), newest first; `?page=` for one page of 24 like /vehicles/{vehicle}.
+ * "brands" here), newest first; `?page=` for one page of 24 like /vehicles/{vehicle}; `[]` for an
+ * unknown one.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const vehicle = await getVehicle(db, params.brand ?? "");
-  if (!vehicle) return Response.json({ message: "Vehicle not found" }, { status: 404 });
+  // The spec's client shows whatever list comes back: an unknown vehicle has no parts.
+  if (!vehicle) return Response.json([], { headers: { "X-Total-Count": "0", "X-Page-Count": "0" } });
   const page = new URL(request.url).searchParams.get("page");
   const listing = await listProducts(db, {
     ...emptyListingQuery,

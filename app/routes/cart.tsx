@@ -41,8 +41,16 @@ const CART_MESSAGES = {
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { cart: await getCartSummary(db, user.id) };
+  const visitor = await getUser(request);
+  if (!visitor) {
+    // The spec's message, on the login page the visitor is sent to.
+    throw await redirectWithToast(
+      "/login?redirectTo=%2Fcart",
+      { type: "error", message: "Please log in to view your cart." },
+      request,
+    );
+  }
+  return { cart: await getCartSummary(db, visitor.id) };
 }
 
 /** What a fetcher receives from the cart action. */

@@ -38,6 +38,21 @@ const schema = z
       .string()
       .regex(/^\d{8,15}$/, { message: "must be digits with the country code, e.g. 919876543210" })
       .default("919876543210"),
+    /** Origins allowed to call the bearer-token API from a browser (CORS), comma-separated. */
+    API_CORS_ORIGINS: z
+      .string()
+      .default("")
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const entry of v.split(",").map((e) => e.trim()).filter(Boolean)) {
+          try {
+            origins.push(new URL(entry).origin);
+          } catch {
+            ctx.addIssue({ code: "custom", message: `has ${entry}, which is not an origin like https://app.example.in` });
+          }
+        }
+        return origins;
+      }),
     /** Run the offline payment sandbox on purpose (required for it on a deployed shop). */
     PAYMENT_SANDBOX: flag("0"),
     /**

@@ -142,7 +142,7 @@ test("after logout a copied session cookie no longer works", async ({ page, play
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
   const after = await thief.get("/cart", { maxRedirects: 0 });
-  expect(after.status()).toBe(302);
+  expect(after.status()).toBe(303);
   expect(after.headers()["location"]).toMatch(/^\/login/);
   await thief.dispose();
 });

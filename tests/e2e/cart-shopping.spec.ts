@@ -111,7 +111,8 @@ test("with JavaScript the new quantity shows before the server answers", async (
   await expect(cartLink(page, 0)).toBeVisible();
 });
 
-test("the cart needs a login", async ({ page }) => {
+test("the cart needs a login, and says so in the spec's words", async ({ page }) => {
   await page.goto("/cart");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcart$/);
+  await expect(page.getByText("Please log in to view your cart.")).toBeVisible();
 });

@@ -29,9 +29,12 @@ const env = {
   ADMIN_EMAIL: "admin@example.com",
   ADMIN_PASSWORD: "admin-password-123",
   SEED_DEMO: "1",
+  // A separate front end that may call the bearer-token API from a browser (CORS).
+  API_CORS_ORIGINS: "https://app.example.test",
   E2E_WORK_DIR: work,
 };
-for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) delete env[key];
+for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"])
+  delete env[key];
 
 // The production server `npm start` runs (server.mjs), on this run's build.
 const server = spawn(process.execPath, [path.resolve("server.mjs")], {

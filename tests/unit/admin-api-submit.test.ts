@@ -28,13 +28,13 @@ const winch = {
   slug: "warn-zeon-10-s",
   brand: "Warn",
   category: "winches",
-  price: "114999.5",
+  price: "11499950",
   inStock: "true",
   description: "A synthetic-rope winch.",
 };
 
 describe("the product API's multipart door", () => {
-  it("creates from the spec's fields alone, price in rupees to paise (201)", async () => {
+  it("creates from the spec's fields alone, price in integer paise as the spec's form sends it (201)", async () => {
     const outcome = await submitProductFromApi(t.db, null, multipart(winch), { uploadsDir });
     expect(outcome.status).toBe(201);
     if (!("id" in outcome)) throw new Error("expected a saved product");
@@ -51,6 +51,11 @@ describe("the product API's multipart door", () => {
     expect(bad.status).toBe(400);
     if ("id" in bad) throw new Error("expected a refusal");
     expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(["title", "price"]));
+    // Rupees with a decimal point are not paise: refused rather than read 100 times too low.
+    const rupees = await submitProductFromApi(t.db, null, multipart({ ...winch, price: "1499.50" }), { uploadsDir });
+    expect(rupees.status).toBe(400);
+    if ("id" in rupees) throw new Error("expected a refusal");
+    expect(rupees.body.errors?.price).toMatch(/paise/);
 
     const missing = await submitProductFromApi(t.db, 9999, multipart(winch, "PUT"), { uploadsDir });
     expect(missing.status).toBe(404);

@@ -104,7 +104,7 @@ async function apiForm(overrides: Record<string, string> = {}) {
     slug: "method-305-nv",
     brand: "method",
     category: "wheels",
-    price: "1499.5",
+    price: "149950",
     description: "Forged look. Tough.",
     inStock: "true",
     stock: "7",
