@@ -24,7 +24,8 @@ export function Logo() {
       </svg>
       {/* The link's name says it; on the narrowest phones the mark alone leaves room for the header's buttons. */}
       <span className="hidden min-[420px]:inline">
-        Overland<span className="text-brand-500">4x4</span>
+        {/* "Overland 4x4", spaced as the link's name says it (label in name). */}
+        Overland <span className="text-brand-500">4x4</span>
       </span>
     </Link>
   );

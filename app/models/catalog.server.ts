@@ -8,6 +8,7 @@ import {
   PRICE_MIN_RUPEES,
   RECOMMENDATIONS,
   SORTS,
+  SPEC_VEHICLE_ALIASES,
   type Sort,
 } from "~/utils/catalog-constants";
 import { imageUrl } from "~/utils/images";
@@ -571,7 +572,8 @@ export async function listVehicles(db: Kysely<DB>): Promise<Vehicle[]> {
 
 /** Accepts `toyota_hilux`, `Toyota-Hilux`, ... for the stored slug. */
 export function vehicleSlugCandidates(slug: string): string[] {
-  const s = slug.trim().toLowerCase();
+  const trimmed = slug.trim().toLowerCase();
+  const s = SPEC_VEHICLE_ALIASES[trimmed] ?? trimmed;
   return [...new Set([s, s.replace(/-/g, "_"), s.replace(/_/g, "-")])];
 }
 

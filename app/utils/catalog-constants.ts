@@ -20,3 +20,12 @@ export const PAGE_SIZE = 24;
 export const PRICE_MIN_RUPEES = 0;
 export const PRICE_MAX_RUPEES = 1_000_000;
 export const RECOMMENDATIONS = 6;
+
+/**
+ * The spec's client catalogue names vehicles with hyphens (`toyota-hilux`, read as `toyota_hilux`);
+ * these two differ from ours by more than that.
+ */
+export const SPEC_VEHICLE_ALIASES: Record<string, string> = {
+  "maruti-jimny": "suzuki_jimny",
+  "ford-endeavour": "ford_endeavor",
+};

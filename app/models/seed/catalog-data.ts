@@ -338,30 +338,6 @@ export const VEHICLES: SeedVehicle[] = [
   { slug: "kia_sonet", make: "Kia", model: "Sonet", featured: false },
 ];
 
-/** The static client catalogue's vehicle slugs (SPEC section 3) mapped to vehicle slugs here. */
-export const CLIENT_CATALOGUE_VEHICLES: Record<string, string> = {
-  "toyota-hilux": "toyota_hilux",
-  "mahindra-thar": "mahindra_thar",
-  "isuzu-dmax": "isuzu_dmax",
-  "maruti-jimny": "suzuki_jimny",
-  "ford-endeavour": "ford_endeavor",
-  "toyota-fortuner": "toyota_fortuner",
-  "tata-safari": "tata_safari",
-  "hyundai-creta": "hyundai_creta",
-  "kia-seltos": "kia_seltos",
-  "jeep-compass": "jeep_compass",
-  "renault-duster": "renault_duster",
-  "honda-wrv": "honda_wrv",
-  "volkswagen-taigun": "volkswagen_taigun",
-  "skoda-kushaq": "skoda_kushaq",
-  "mg-hector": "mg_hector",
-  "nissan-magnite": "nissan_magnite",
-  "tata-nexon": "tata_nexon",
-  "mahindra-scorpio-n": "mahindra_scorpio_n",
-  "hyundai-venue": "hyundai_venue",
-  "kia-sonet": "kia_sonet",
-};
-
 // Fitment groups of the featured vehicles.
 const HILUX = "toyota_hilux";
 const JIMNY = "suzuki_jimny";
