@@ -13,7 +13,9 @@ export function isCompressible(contentType) {
 /** The best encoding the client accepts among `available`: "br", "gzip" or "identity". */
 export function pickEncoding(acceptEncoding, available = ["br", "gzip"]) {
   const accepted = new Map();
-  for (const part of String(acceptEncoding ?? "").toLowerCase().split(",")) {
+  for (const part of String(acceptEncoding ?? "")
+    .toLowerCase()
+    .split(",")) {
     const [name, ...params] = part.trim().split(";");
     if (!name) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
@@ -25,24 +27,34 @@ export function pickEncoding(acceptEncoding, available = ["br", "gzip"]) {
   return "identity";
 }
 
+const brotliOptions = (body) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > 512 * 1024 ? 5 : 9,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+
+/** The variants worth keeping: a compressed body only when it is smaller. */
+function variantsOf(body, gzip, br) {
+  const variants = { identity: body };
+  if (gzip && gzip.length < body.length) variants.gzip = gzip;
+  if (br && br.length < body.length) variants.br = br;
+  return variants;
+}
+
+const worthCompressing = (body, contentType) => body.length >= 1024 && isCompressible(contentType);
+
 /**
  * The body in every encoding we serve, compressed once. Bodies under 1 kB, or not worth it,
  * keep only the identity version.
  */
 export function encodeVariants(body, contentType) {
-  const variants = { identity: body };
-  if (body.length >= 1024 && isCompressible(contentType)) {
-    const gzip = zlib.gzipSync(body, { level: 6 });
-    const br = zlib.brotliCompressSync(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > 512 * 1024 ? 5 : 9,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-    if (gzip.length < body.length) variants.gzip = gzip;
-    if (br.length < body.length) variants.br = br;
-  }
-  return variants;
+  if (!worthCompressing(body, contentType)) return { identity: body };
+  return variantsOf(
+    body,
+    zlib.gzipSync(body, { level: 6 }),
+    zlib.brotliCompressSync(body, brotliOptions(body)),
+  );
 }
 
 /** A weak validator of the identity body (the same for every encoding of it). */
@@ -69,18 +81,10 @@ const brotliAsync = promisify(zlib.brotliCompress);
 
 /** encodeVariants on libuv's thread pool: the event loop keeps answering while it runs. */
 export async function encodeVariantsAsync(body, contentType) {
-  const variants = { identity: body };
-  if (body.length < 1024 || !isCompressible(contentType)) return variants;
+  if (!worthCompressing(body, contentType)) return { identity: body };
   const [gzip, br] = await Promise.all([
     gzipAsync(body, { level: 6 }),
-    brotliAsync(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > 512 * 1024 ? 5 : 9,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
+    brotliAsync(body, brotliOptions(body)),
   ]);
-  if (gzip.length < body.length) variants.gzip = gzip;
-  if (br.length < body.length) variants.br = br;
-  return variants;
+  return variantsOf(body, gzip, br);
 }

@@ -79,6 +79,19 @@ export async function beginLoginAttempt(
   });
 }
 
+/**
+ * After a wrong password: the failure counts from now, when it is known (its row was written when
+ * the attempt began, so that parallel guesses saw it), not from when hashing started.
+ */
+export async function loginFailed(db: Executor, attemptIds: number[], now = new Date()) {
+  if (attemptIds.length === 0) return;
+  await db
+    .updateTable("throttle_events")
+    .set({ created_at: now.toISOString() })
+    .where("id", "in", attemptIds)
+    .execute();
+}
+
 /** After the right password: the attempt was no failure, the account starts over, the address is known. */
 export async function loginSucceeded(
   db: Executor,

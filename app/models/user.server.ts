@@ -3,7 +3,7 @@ import type { Executor } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { COMMON_PASSWORD, isCommonPassword } from "~/utils/common-passwords.server";
 import { DEFAULT_COST, hashPassword, needsRehash, verifyPassword, type ScryptCost } from "~/utils/password.server";
-import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage } from "./login-throttle.server";
+import { beginLoginAttempt, loginFailed, loginSucceeded, tooManyAttemptsMessage } from "./login-throttle.server";
 import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
 
 /** What the rest of the shop may know about a user: never the password hash. */
@@ -171,7 +171,10 @@ export async function verifyLogin(
     };
   }
   const matches = await verifyPassword(input.password, row?.password_hash ?? decoyHash(cost));
-  if (!row || !matches) return { status: "invalid", message: INVALID_LOGIN };
+  if (!row || !matches) {
+    await loginFailed(db, attempt.attemptIds, options.now);
+    return { status: "invalid", message: INVALID_LOGIN };
+  }
 
   await loginSucceeded(db, { ...keys, userId: row.id }, attempt.attemptIds, options.now);
   if (needsRehash(row.password_hash, cost)) {

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { db } from "~/db/db.server";
-import { signUp } from "~/models/user.server";
-import { assertSameOriginApi, clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
-import { securityEvent } from "~/utils/log.server";
-import { PasswordHashingBusy } from "~/utils/password.server";
+import { registerShopper, SignUpFailure } from "~/auth/authenticator.server";
+import { assertSameOriginApi, jsonNoStore, readFields } from "~/utils/http.server";
 import { CREDENTIALS_REQUIRED, fieldErrors, signupSchema } from "~/utils/validation";
 
 /**
@@ -11,7 +8,11 @@ import { CREDENTIALS_REQUIRED, fieldErrors, signupSchema } from "~/utils/validat
  * 429 (too many sign-ups) and 503 (password hashing queue full) with Retry-After.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonNoStore({ message: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return jsonNoStore(
+      { message: "Method not allowed." },
+      { status: 405, headers: { Allow: "POST" } },
+    );
   assertSameOriginApi(request);
   const fields = await readFields(request);
   const parsed = signupSchema.safeParse(fields);
@@ -23,24 +24,22 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const address = clientAddress(request);
-  let result;
   try {
-    result = await signUp(db, { ...parsed.data, clientAddress: address });
+    const user = await registerShopper(request, parsed.data);
+    return jsonNoStore({ message: "Signup successful!", user }, { status: 201 });
   } catch (error) {
-    if (!(error instanceof PasswordHashingBusy)) throw error;
-    securityEvent("hashing.busy", { what: "signup", address });
-    return jsonNoStore({ message: error.message }, { status: 503, headers: { "Retry-After": String(error.retryAfterS) } });
+    if (!(error instanceof SignUpFailure)) throw error;
+    const headers: HeadersInit = error.retryAfterS
+      ? { "Retry-After": String(error.retryAfterS) }
+      : {};
+    const errors = error.field ? { errors: { [error.field]: error.message } } : {};
+    return jsonNoStore({ message: error.message, ...errors }, { status: error.status, headers });
   }
-  if (!result.ok && result.field === null) {
-    securityEvent("signup.throttled", { address });
-    const retryAfter = String(Math.ceil(result.retryAfterMs / 1000));
-    return jsonNoStore({ message: result.error }, { status: 429, headers: { "Retry-After": retryAfter } });
-  }
-  if (!result.ok) return jsonNoStore({ message: result.error, errors: { [result.field]: result.error } }, { status: 400 });
-  return jsonNoStore({ message: "Signup successful!", user: result.user }, { status: 201 });
 }
 
 export function loader() {
-  return jsonNoStore({ message: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
+  return jsonNoStore(
+    { message: "Method not allowed." },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }

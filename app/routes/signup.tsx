@@ -1,13 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirectPath } from "~/utils/redirect.server";
+import { registerShopper, SignUpFailure } from "~/auth/authenticator.server";
 import { getUser } from "~/auth/session.server";
 import { AuthForm, type AuthFormData } from "~/components/auth-form";
-import { db } from "~/db/db.server";
-import { signUp } from "~/models/user.server";
-import { assertSameOrigin, clientAddress } from "~/utils/http.server";
-import { securityEvent } from "~/utils/log.server";
-import { PasswordHashingBusy } from "~/utils/password.server";
+import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CREDENTIALS_REQUIRED, fieldErrors, signupSchema, withoutRequired } from "~/utils/validation";
 
@@ -38,26 +35,14 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const address = clientAddress(request);
-  let result;
   try {
-    result = await signUp(db, { ...parsed.data, clientAddress: address });
+    await registerShopper(request, parsed.data);
   } catch (error) {
-    if (!(error instanceof PasswordHashingBusy)) throw error;
-    securityEvent("hashing.busy", { what: "signup", address });
-    return data<AuthFormData>(
-      { email, formError: error.message },
-      { status: 503, headers: { "Retry-After": String(error.retryAfterS) } },
-    );
+    if (!(error instanceof SignUpFailure)) throw error;
+    const headers: HeadersInit = error.retryAfterS ? { "Retry-After": String(error.retryAfterS) } : {};
+    const shown = error.field ? { errors: { [error.field]: error.message } } : { formError: error.message };
+    return data<AuthFormData>({ email, ...shown }, { status: error.status, headers });
   }
-  if (!result.ok && result.field === null) {
-    securityEvent("signup.throttled", { address });
-    return data<AuthFormData>(
-      { email, formError: result.error },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } },
-    );
-  }
-  if (!result.ok) return data<AuthFormData>({ email, errors: { [result.field]: result.error } }, { status: 400 });
   return redirectWithToast(loginUrl, success, request);
 }
 
