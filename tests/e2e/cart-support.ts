@@ -25,10 +25,11 @@ type ApiProduct = { id: number; title: string; category: string; price: number; 
 /**
  * Two in-stock products without sizes and one wheel, from the newest six of the seeded catalogue
  * (the seed keeps at least 12 of each of those in stock; older products may have as few as 2).
+ * `allProducts` lists the oldest first, as the spec's client expects.
  */
 export async function pickProducts(request: APIRequestContext) {
   const all = (await (await request.get("/api/v1/allProducts")).json()) as ApiProduct[];
-  const newest = all.slice(0, 6).filter((p) => p.inStock);
+  const newest = all.slice(-6).reverse().filter((p) => p.inStock);
   const plain = newest.filter((p) => p.category !== "wheels");
   const wheel = newest.find((p) => p.category === "wheels");
   expect(plain.length).toBeGreaterThanOrEqual(2);
