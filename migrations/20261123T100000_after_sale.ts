@@ -16,7 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("order_id", "integer")
     .addColumn("user_id", "integer")
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("waiting").check(sql`status in ('waiting','sent','failed')`),
+      c
+        .notNull()
+        .defaultTo("waiting")
+        .check(sql`status in ('waiting','sent','failed')`),
     )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("next_attempt_at", "text", (c) => c.notNull())

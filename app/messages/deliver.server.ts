@@ -32,7 +32,10 @@ export type DeliverConfig = Pick<
 export const mailFolder = (dataDir: string) => path.join(dataDir, "mail");
 
 /** The outgoing mail of a message: what nodemailer sends or writes. */
-export function buildMail(message: OutgoingMessage, config: Pick<DeliverConfig, "MAIL_FROM" | "PUBLIC_URL">) {
+export function buildMail(
+  message: OutgoingMessage,
+  config: Pick<DeliverConfig, "MAIL_FROM" | "PUBLIC_URL">,
+) {
   const payload = JSON.parse(message.payload) as MessagePayload;
   const mail = renderMail(payload, config.PUBLIC_URL);
   return {
@@ -54,7 +57,11 @@ export function createDeliverer(config: DeliverConfig) {
         socketTimeout: 60_000,
       })
     : null;
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const files = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
 
   async function email(message: OutgoingMessage) {
     const mail = buildMail(message, config);

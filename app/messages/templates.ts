@@ -199,14 +199,21 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
 export type WhatsAppTemplate = { name: string; language: string; params: string[] };
 
 /** The WhatsApp template of an order update, or null for messages that go by e-mail only. */
-export function whatsappTemplate(payload: MessagePayload, publicUrl: string): WhatsAppTemplate | null {
+export function whatsappTemplate(
+  payload: MessagePayload,
+  publicUrl: string,
+): WhatsAppTemplate | null {
   const language = "en";
   switch (payload.kind) {
     case "order_confirmation":
       return {
         name: "order_confirmation",
         language,
-        params: [payload.order.address.fullName, `#${payload.order.id}`, formatPaise(payload.order.totalPaise)],
+        params: [
+          payload.order.address.fullName,
+          `#${payload.order.id}`,
+          formatPaise(payload.order.totalPaise),
+        ],
       };
     case "order_shipped":
       return {

@@ -308,7 +308,9 @@ export async function markSent(
       claimed_by: null,
       claimed_until: null,
       last_error: null,
-      ...(row.kind === "password_reset" ? { payload: JSON.stringify({ kind: row.kind, redacted: true }) } : {}),
+      ...(row.kind === "password_reset"
+        ? { payload: JSON.stringify({ kind: row.kind, redacted: true }) }
+        : {}),
     })
     .where("id", "=", row.id)
     .where("claimed_by", "=", options.workerId ?? WORKER_ID)
@@ -328,7 +330,9 @@ export async function markAttemptFailed(
     .updateTable("outbox")
     .set({
       status: last ? "failed" : "waiting",
-      next_attempt_at: iso(new Date(now.getTime() + backoffMs(row.attempts, options.backoffBaseMs))),
+      next_attempt_at: iso(
+        new Date(now.getTime() + backoffMs(row.attempts, options.backoffBaseMs)),
+      ),
       claimed_by: null,
       claimed_until: null,
       last_error: error.slice(0, 500),
@@ -344,7 +348,12 @@ export type Deliver = (row: OutboxRow) => Promise<void>;
 export async function runOutboxOnce(
   db: Kysely<DB>,
   deliver: Deliver,
-  options: { now?: Date; workerId?: string; backoffBaseMs?: number; log?: (msg: string, fields?: Record<string, unknown>) => void } = {},
+  options: {
+    now?: Date;
+    workerId?: string;
+    backoffBaseMs?: number;
+    log?: (msg: string, fields?: Record<string, unknown>) => void;
+  } = {},
 ): Promise<{ sent: number; failed: number }> {
   const rows = await claimDue(db, options);
   let sent = 0;
@@ -357,7 +366,12 @@ export async function runOutboxOnce(
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await markAttemptFailed(db, row, message, options);
-      options.log?.("outbox send failed", { id: row.id, kind: row.kind, attempt: row.attempts, error: message });
+      options.log?.("outbox send failed", {
+        id: row.id,
+        kind: row.kind,
+        attempt: row.attempts,
+        error: message,
+      });
       failed++;
     }
   }
@@ -379,7 +393,9 @@ export function startOutboxWorker(
     running = true;
     runOutboxOnce(db, deliver, { log })
       .catch((error: unknown) =>
-        log("outbox round failed", { error: error instanceof Error ? error.message : String(error) }),
+        log("outbox round failed", {
+          error: error instanceof Error ? error.message : String(error),
+        }),
       )
       .finally(() => {
         running = false;
@@ -418,7 +434,12 @@ export type OutboxEntry = {
 export async function listOutbox(
   db: Executor,
   options: { status?: OutboxStatus | null; page?: number } = {},
-): Promise<{ entries: OutboxEntry[]; counts: Record<OutboxStatus, number>; page: number; pageCount: number }> {
+): Promise<{
+  entries: OutboxEntry[];
+  counts: Record<OutboxStatus, number>;
+  page: number;
+  pageCount: number;
+}> {
   let base = db.selectFrom("outbox");
   if (options.status) base = base.where("status", "=", options.status);
   const countRows = await db
@@ -428,7 +449,9 @@ export async function listOutbox(
     .execute();
   const counts: Record<OutboxStatus, number> = { waiting: 0, sent: 0, failed: 0 };
   for (const r of countRows) counts[r.status] = Number(r.n);
-  const total = options.status ? counts[options.status] : counts.waiting + counts.sent + counts.failed;
+  const total = options.status
+    ? counts[options.status]
+    : counts.waiting + counts.sent + counts.failed;
   const pageCount = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const rows = await base
@@ -464,12 +487,21 @@ export type ResendResult = { ok: true } | { ok: false; status: 404 | 409; messag
  * The admin sends a message again (failed, or sent and lost by the recipient): it becomes due now,
  * with the same Message-ID. A sent password reset cannot be resent (its link is not kept).
  */
-export async function resendMessage(db: Executor, id: number, now = new Date()): Promise<ResendResult> {
+export async function resendMessage(
+  db: Executor,
+  id: number,
+  now = new Date(),
+): Promise<ResendResult> {
   const row = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return { ok: false, status: 404, message: "Message not found" };
-  if (row.status === "waiting") return { ok: false, status: 409, message: "This message is already waiting to be sent." };
+  if (row.status === "waiting")
+    return { ok: false, status: 409, message: "This message is already waiting to be sent." };
   if (row.kind === "password_reset" && row.status === "sent") {
-    return { ok: false, status: 409, message: "A password reset link is not kept once sent; the shopper can ask for a new one." };
+    return {
+      ok: false,
+      status: 409,
+      message: "A password reset link is not kept once sent; the shopper can ask for a new one.",
+    };
   }
   await db
     .updateTable("outbox")

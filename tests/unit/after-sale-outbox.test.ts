@@ -133,17 +133,33 @@ describe("order messages", () => {
   it("without ADMIN_EMAIL every admin hears of the order", async () => {
     delete process.env.ADMIN_EMAIL;
     resetEnvCache();
-    await t.db.insertInto("users").values({ email: "a1@overland.test", password_hash: "x", role: "admin" }).execute();
-    await t.db.insertInto("users").values({ email: "a2@overland.test", password_hash: "x", role: "admin" }).execute();
+    await t.db
+      .insertInto("users")
+      .values({ email: "a1@overland.test", password_hash: "x", role: "admin" })
+      .execute();
+    await t.db
+      .insertInto("users")
+      .values({ email: "a2@overland.test", password_hash: "x", role: "admin" })
+      .execute();
     await paidOrder();
     const notices = (await rows()).filter((r) => r.kind === "order_admin_notice");
-    expect(notices.map((r) => r.recipient).sort()).toEqual(["a1@overland.test", "a2@overland.test"]);
+    expect(notices.map((r) => r.recipient).sort()).toEqual([
+      "a1@overland.test",
+      "a2@overland.test",
+    ]);
   });
 
   it("shipping sends the tracking number and a link to the order page; delivered and cancelled are told too", async () => {
     const orderId = await paidOrder();
     await runOutboxOnce(t.db, deliverer());
-    expect((await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "DL123456789IN", by: "admin" })).ok).toBe(true);
+    expect(
+      (
+        await transitionOrder(t.db, orderId, "shipped", {
+          trackingNumber: "DL123456789IN",
+          by: "admin",
+        })
+      ).ok,
+    ).toBe(true);
     expect((await transitionOrder(t.db, orderId, "delivered", { by: "admin" })).ok).toBe(true);
     await runOutboxOnce(t.db, deliverer());
     const mails = await smtp.waitFor(4);
@@ -154,7 +170,9 @@ describe("order messages", () => {
 
     const other = await paidOrder();
     await transitionOrder(t.db, other, "cancelled", { by: "admin" });
-    expect((await rows()).filter((r) => r.kind === "order_cancelled").map((r) => r.order_id)).toEqual([other]);
+    expect(
+      (await rows()).filter((r) => r.kind === "order_cancelled").map((r) => r.order_id),
+    ).toEqual([other]);
   });
 
   it("a change that rolls back leaves no message behind", async () => {
@@ -190,12 +208,18 @@ describe("the worker", () => {
     expect(row.last_error).toMatch(/451/);
     expect(Date.parse(row.next_attempt_at) - start.getTime()).toBe(BACKOFF_BASE_MS);
     // Not due yet: nothing happens.
-    expect(await runOutboxOnce(t.db, deliverer(), { now: new Date(start.getTime() + 1000) })).toEqual({ sent: 0, failed: 0 });
+    expect(
+      await runOutboxOnce(t.db, deliverer(), { now: new Date(start.getTime() + 1000) }),
+    ).toEqual({ sent: 0, failed: 0 });
     const second = new Date(start.getTime() + BACKOFF_BASE_MS);
     expect(await runOutboxOnce(t.db, deliverer(), { now: second })).toEqual({ sent: 0, failed: 1 });
     [row] = await rows();
     expect(Date.parse(row.next_attempt_at) - second.getTime()).toBe(2 * BACKOFF_BASE_MS);
-    expect(await runOutboxOnce(t.db, deliverer(), { now: new Date(second.getTime() + 2 * BACKOFF_BASE_MS) })).toEqual({ sent: 1, failed: 0 });
+    expect(
+      await runOutboxOnce(t.db, deliverer(), {
+        now: new Date(second.getTime() + 2 * BACKOFF_BASE_MS),
+      }),
+    ).toEqual({ sent: 1, failed: 0 });
     [row] = await rows();
     expect(row).toMatchObject({ status: "sent", attempts: 3, last_error: null });
     expect(smtp.mails).toHaveLength(1);
@@ -216,7 +240,10 @@ describe("the worker", () => {
     }
     const listed = await listOutbox(t.db, { status: "failed" });
     expect(listed.counts).toEqual({ waiting: 0, sent: 0, failed: 1 });
-    expect(listed.entries[0]).toMatchObject({ attempts: MAX_ATTEMPTS, lastError: "connect ECONNREFUSED" });
+    expect(listed.entries[0]).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      lastError: "connect ECONNREFUSED",
+    });
     expect(await resendMessage(t.db, listed.entries[0].id)).toEqual({ ok: true });
     expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 1, failed: 0 });
     expect(smtp.mails[0].messageId).toBe(listed.entries[0].messageId);
@@ -235,12 +262,17 @@ describe("the worker", () => {
     // A claim from another machine holds until it lapses.
     await t.db.updateTable("outbox").set({ claimed_by: dead }).execute();
     expect(await claimDue(t.db, { workerId: "third" })).toEqual([]);
-    expect(await claimDue(t.db, { workerId: "third", now: new Date(Date.now() + 6 * 60_000) })).toHaveLength(1);
+    expect(
+      await claimDue(t.db, { workerId: "third", now: new Date(Date.now() + 6 * 60_000) }),
+    ).toHaveLength(1);
   });
 
   it("without SMTP_URL each message becomes an .eml file in the data folder", async () => {
     await enqueue();
-    expect(await runOutboxOnce(t.db, deliverer({ SMTP_URL: undefined }))).toEqual({ sent: 1, failed: 0 });
+    expect(await runOutboxOnce(t.db, deliverer({ SMTP_URL: undefined }))).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     const dir = path.join(t.dir, "mail");
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
@@ -260,10 +292,21 @@ describe("templates", () => {
         kind: "order_confirmation",
         order: {
           id: 7,
-          items: [{ title: "<b>Bar</b>", quantity: 1, unitPricePaise: 150, sizeLabel: "", colorName: "" }],
+          items: [
+            { title: "<b>Bar</b>", quantity: 1, unitPricePaise: 150, sizeLabel: "", colorName: "" },
+          ],
           totalPaise: 150,
           paymentMethod: "Cash on delivery",
-          address: { fullName: "A <script>", phone: "1", address1: "x", address2: "", city: "c", state: "s", postalCode: "1", country: "India" },
+          address: {
+            fullName: "A <script>",
+            phone: "1",
+            address1: "x",
+            address2: "",
+            city: "c",
+            state: "s",
+            postalCode: "1",
+            country: "India",
+          },
           trackingNumber: null,
           customerEmail: "a@b.c",
         },
