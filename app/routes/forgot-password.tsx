@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [
 type ActionData = { email?: string; errors?: Record<string, string>; formError?: string };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" ? FORGOT_ANSWER : null };
 }
 
 /** Always the same answer, whether or not the e-mail has an account (then a 303 to ?sent=1). */
@@ -66,7 +66,7 @@ export default function ForgotPasswordPage() {
       <h1 className="text-2xl font-extrabold tracking-tight">Forgot your password?</h1>
       {sent ? (
         <p role="status" className="mt-6 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-          {FORGOT_ANSWER}
+          {sent}
         </p>
       ) : (
         <p className="mt-2 text-sm text-gray-700">

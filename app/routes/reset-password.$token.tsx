@@ -27,7 +27,10 @@ type ActionData = { errors?: Record<string, string>; formError?: string };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const usable = await resetTokenUsable(db, params.token ?? "");
-  return data({ usable }, { status: usable ? 200 : 410, headers: privateHeaders });
+  return data(
+    { usable, message: usable ? null : RESET_INVALID },
+    { status: usable ? 200 : 410, headers: privateHeaders },
+  );
 }
 
 /** Sets the password once, ends every session and API token, then sends the shopper to log in. */
@@ -73,7 +76,7 @@ const input =
   "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600";
 
 export default function ResetPasswordPage() {
-  const { usable } = useLoaderData<typeof loader>();
+  const { usable, message } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const error = result?.errors?.password;
@@ -81,7 +84,7 @@ export default function ResetPasswordPage() {
     return (
       <div className="mx-auto w-full max-w-md px-4 py-12">
         <h1 className="text-2xl font-extrabold tracking-tight">Reset link not valid</h1>
-        <p className="mt-4 text-gray-700">{RESET_INVALID}</p>
+        <p className="mt-4 text-gray-700">{message}</p>
         <p className="mt-6">
           <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
             Ask for a new link
