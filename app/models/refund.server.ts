@@ -33,7 +33,13 @@ export type RefundInput = {
 };
 
 export type RefundResult =
-  | { ok: true; refundId: number; status: RefundStatus; amountPaise: number; razorpayRefundId: string | null }
+  | {
+      ok: true;
+      refundId: number;
+      status: RefundStatus;
+      amountPaise: number;
+      razorpayRefundId: string | null;
+    }
   | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "amount" | "lines" };
 
 export type RefundView = {
@@ -109,7 +115,11 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
     const balance = await refundBalance(trx, input.orderId);
     if (!balance) return { ok: false, status: 404, message: "Order not found" } as const;
     if (!REFUNDABLE_STATUSES.includes(balance.order.status) || balance.capturedPaise === 0) {
-      return { ok: false, status: 409, message: "Only a paid online order can be refunded." } as const;
+      return {
+        ok: false,
+        status: 409,
+        message: "Only a paid online order can be refunded.",
+      } as const;
     }
     let amount: number;
     const lines = (input.lines ?? []).filter((l) => l.quantity > 0);
@@ -118,7 +128,13 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
       amount = 0;
       for (const line of lines) {
         const item = units.find((u) => u.id === line.orderItemId);
-        if (!item) return { ok: false, status: 400, field: "lines", message: "That line is not part of this order." } as const;
+        if (!item)
+          return {
+            ok: false,
+            status: 400,
+            field: "lines",
+            message: "That line is not part of this order.",
+          } as const;
         if (!Number.isInteger(line.quantity) || line.quantity > item.left) {
           return {
             ok: false,
@@ -132,7 +148,12 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
     } else {
       amount = input.amountPaise ?? 0;
       if (!Number.isSafeInteger(amount) || amount <= 0) {
-        return { ok: false, status: 400, field: "amount", message: "Enter an amount above zero, or choose lines." } as const;
+        return {
+          ok: false,
+          status: 400,
+          field: "amount",
+          message: "Enter an amount above zero, or choose lines.",
+        } as const;
       }
     }
     if (amount > balance.refundablePaise) {
@@ -164,7 +185,13 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
     if (lines.length > 0) {
       await trx
         .insertInto("refund_items")
-        .values(lines.map((l) => ({ refund_id: refund.id, order_item_id: l.orderItemId, quantity: l.quantity })))
+        .values(
+          lines.map((l) => ({
+            refund_id: refund.id,
+            order_item_id: l.orderItemId,
+            quantity: l.quantity,
+          })),
+        )
         .execute();
     }
     return { ok: true, refund } as const;
@@ -179,10 +206,19 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
 export async function settleRefundIn(
   trx: Trx,
   refundId: number,
-  outcome: { status: RefundStatus; razorpayRefundId?: string | null; error?: string | null; now?: Date },
+  outcome: {
+    status: RefundStatus;
+    razorpayRefundId?: string | null;
+    error?: string | null;
+    now?: Date;
+  },
 ): Promise<boolean> {
   const now = outcome.now ?? new Date();
-  const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
+  const refund = await trx
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", refundId)
+    .executeTakeFirst();
   if (!refund) return false;
   if (outcome.razorpayRefundId && !refund.razorpay_refund_id) {
     await trx
@@ -247,7 +283,14 @@ async function fullyRefunded(trx: Trx, orderId: number, by: string, now: Date) {
   if (Number(moved.numUpdatedRows) === 1) {
     await trx
       .insertInto("order_status_history")
-      .values({ order_id: orderId, from_status: from, to_status: "refunded", by, note: "refunded in full", at: iso(now) })
+      .values({
+        order_id: orderId,
+        from_status: from,
+        to_status: "refunded",
+        by,
+        note: "refunded in full",
+        at: iso(now),
+      })
       .execute();
   }
 }
@@ -260,7 +303,12 @@ export async function refundOrder(
 ): Promise<RefundResult> {
   const reserved = await reserveRefund(db, input);
   if (!reserved.ok) {
-    return { ok: false, status: reserved.status, message: reserved.message, ...("field" in reserved ? { field: reserved.field } : {}) };
+    return {
+      ok: false,
+      status: reserved.status,
+      message: reserved.message,
+      ...("field" in reserved ? { field: reserved.field } : {}),
+    };
   }
   const { refund } = reserved;
   let answer;
@@ -273,15 +321,27 @@ export async function refundOrder(
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // The provider refused: the amount is free again.
-    await db.transaction().execute((trx) =>
-      settleRefundIn(trx, refund.id, { status: "failed", error: error.message, now: input.now }),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        settleRefundIn(trx, refund.id, { status: "failed", error: error.message, now: input.now }),
+      );
     return { ok: false, status: 502, message: `The refund did not go through: ${error.message}` };
   }
-  await db.transaction().execute((trx) =>
-    settleRefundIn(trx, refund.id, { status: answer.status, razorpayRefundId: answer.id, now: input.now }),
-  );
-  const row = await db.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
+  await db
+    .transaction()
+    .execute((trx) =>
+      settleRefundIn(trx, refund.id, {
+        status: answer.status,
+        razorpayRefundId: answer.id,
+        now: input.now,
+      }),
+    );
+  const row = await db
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", refund.id)
+    .executeTakeFirstOrThrow();
   return {
     ok: true,
     refundId: row.id,
@@ -293,7 +353,12 @@ export async function refundOrder(
 
 /** An order's refunds, oldest first. */
 export async function listRefunds(db: Trx, orderId: number): Promise<RefundView[]> {
-  const rows = await db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("refunds")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
   const items = rows.length
     ? await db
         .selectFrom("refund_items")
@@ -314,7 +379,9 @@ export async function listRefunds(db: Trx, orderId: number): Promise<RefundView[
     error: r.error,
     by: r.by,
     createdAt: r.created_at,
-    lines: items.filter((i) => i.refund_id === r.id).map((i) => ({ orderItemId: i.order_item_id, quantity: i.quantity })),
+    lines: items
+      .filter((i) => i.refund_id === r.id)
+      .map((i) => ({ orderItemId: i.order_item_id, quantity: i.quantity })),
   }));
 }
 
@@ -335,7 +402,10 @@ export async function applyRefundWebhook(
   const entity = body?.payload?.refund?.entity;
   const razorpayRefundId = typeof entity?.id === "string" ? entity.id : null;
   const notes = (entity?.notes ?? {}) as Record<string, unknown>;
-  const noteId = typeof notes.refundId === "string" && /^\d+$/.test(notes.refundId) ? Number(notes.refundId) : null;
+  const noteId =
+    typeof notes.refundId === "string" && /^\d+$/.test(notes.refundId)
+      ? Number(notes.refundId)
+      : null;
   return db.transaction().execute(async (trx) => {
     const seen = await trx
       .selectFrom("webhook_events")
@@ -375,4 +445,3 @@ export async function applyRefundWebhook(
     return { applied: true, outcome };
   });
 }
-

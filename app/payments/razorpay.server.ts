@@ -2,7 +2,12 @@ import Razorpay from "razorpay";
 // The SDK's HTTP client: it takes the API's base URL as `hostUrl`, which the Razorpay
 // constructor fixes to https://api.razorpay.com. A stand-in (tests) gets its own client.
 import RazorpayApi from "razorpay/dist/api.js";
-import { GatewayError, type GatewayOrder, type GatewayRefund, type PaymentGateway } from "./gateway";
+import {
+  GatewayError,
+  type GatewayOrder,
+  type GatewayRefund,
+  type PaymentGateway,
+} from "./gateway";
 
 export type RazorpayOptions = { keyId: string; keySecret: string; apiUrl?: string };
 
@@ -57,7 +62,11 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     async refundPayment({ paymentId, amountPaise, notes }): Promise<GatewayRefund> {
       let refund;
       try {
-        refund = await client.payments.refund(paymentId, { amount: amountPaise, speed: "normal", notes });
+        refund = await client.payments.refund(paymentId, {
+          amount: amountPaise,
+          speed: "normal",
+          notes,
+        });
       } catch (error) {
         const e = (error ?? {}) as SdkError;
         const detail =

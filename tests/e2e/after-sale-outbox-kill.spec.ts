@@ -31,7 +31,8 @@ test.describe("the outbox and kill -9", () => {
   });
 
   function start(smtpUrl: string) {
-    const buildDir = process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${process.env.E2E_PORT}`);
+    const buildDir =
+      process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${process.env.E2E_PORT}`);
     const child = spawn(process.execPath, [path.resolve("server.mjs")], {
       env: {
         ...process.env,
