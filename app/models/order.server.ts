@@ -92,6 +92,8 @@ export type PlaceOrderInput = {
   source: OrderSource;
   /** The client's address, for the per-address order rate. */
   clientAddress?: string | null;
+  /** The shopper ticked "send me order updates on WhatsApp" (stored with the time of consent). */
+  whatsappOptIn?: boolean;
   now?: Date;
 };
 
@@ -312,6 +314,7 @@ export async function reserveOrder(
           idempotency_key: input.idempotencyKey,
           gateway: input.gateway,
           reserved_until: nowIso(new Date(now.getTime() + RESERVATION_MINUTES * 60_000)),
+          whatsapp_opt_in_at: input.whatsappOptIn ? nowIso(now) : null,
           created_at: nowIso(now),
           updated_at: nowIso(now),
         })
