@@ -317,6 +317,35 @@ export interface RefundItemsTable {
   quantity: number;
 }
 
+export type ReturnStatus = "requested" | "approved" | "declined" | "refunded";
+
+export interface ReturnRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  status: ReturnStatus;
+  reason: string;
+  /** The admin's reason for a decline (or a note on an approval). */
+  decision_note: string | null;
+  /** The refund made when the returned goods arrived. */
+  refund_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface ReturnItemsTable {
+  return_id: number;
+  order_item_id: number;
+  quantity: number;
+}
+
+export interface ReturnPhotosTable {
+  id: Generated<number>;
+  return_id: number;
+  /** Image key (see utils/images.ts). */
+  image: string;
+}
+
 export interface DB {
   categories: CategoriesTable;
   brands: BrandsTable;
@@ -344,4 +373,7 @@ export interface DB {
   password_resets: PasswordResetsTable;
   refunds: RefundsTable;
   refund_items: RefundItemsTable;
+  return_requests: ReturnRequestsTable;
+  return_items: ReturnItemsTable;
+  return_photos: ReturnPhotosTable;
 }

@@ -44,6 +44,16 @@ export type MessagePayload =
       order: OrderSnapshot;
       refund: { amountPaise: number; status: "pending" | "processed" | "failed" };
     }
+  | {
+      kind: "return_update";
+      order: OrderSnapshot;
+      return: {
+        id: number;
+        status: "requested" | "approved" | "declined" | "refunded";
+        note: string | null;
+        lines: { title: string; quantity: number }[];
+      };
+    }
   | { kind: "password_reset"; email: string; token: string; minutes: number };
 
 export type MessageKind = MessagePayload["kind"];
@@ -181,6 +191,22 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
             ? `The refund of ${formatPaise(r.amountPaise)} for order #${o.id} did not go through; we are looking into it.`
             : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
         ),
+        link("Your order", orderUrl(publicUrl, o.id)),
+      ]);
+    }
+    case "return_update": {
+      const o = payload.order;
+      const r = payload.return;
+      const lines = r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ");
+      const text = {
+        requested: `We have your request to return ${lines} from order #${o.id}. We will answer within 2 working days.`,
+        approved: `Your return of ${lines} from order #${o.id} is approved. Pack the items and send them back; we refund them as soon as they arrive.`,
+        declined: `We cannot accept the return of ${lines} from order #${o.id}.`,
+        refunded: `The items you returned from order #${o.id} arrived and are refunded.`,
+      }[r.status];
+      return compose(`Return for order #${o.id}: ${r.status}`, [
+        para(text),
+        ...(r.note ? [para(`Note: ${r.note}`)] : []),
         link("Your order", orderUrl(publicUrl, o.id)),
       ]);
     }
