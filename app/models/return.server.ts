@@ -364,3 +364,10 @@ export async function cancelOrderByShopper(
     };
   return { ok: true, refunded: true };
 }
+
+export const RETURN_PHOTO_LIMITS = {
+  maxFileSize: 5 * 1024 * 1024,
+  maxFiles: MAX_RETURN_PHOTOS,
+  maxTotalSize: 5 * MAX_RETURN_PHOTOS * 1024 * 1024 + 100 * 1024,
+  maxFieldSize: 10 * 1024,
+};
