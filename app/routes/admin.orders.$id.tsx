@@ -7,6 +7,7 @@ import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { getOrderForAdmin, ORDER_STATUSES, STATUS_LABELS, transitionOrder } from "~/models/order.server";
 import { listRefunds, refundBalance, refundOrder } from "~/models/refund.server";
+import { decideReturn, listReturns, receiveReturn } from "~/models/return.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { imageUrl } from "~/utils/images";
 import { rupeesToPaise } from "~/utils/money";
@@ -30,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order,
     labels: STATUS_LABELS,
     refunds: await listRefunds(db, order.id),
+    returns: await listReturns(db, order.id),
     refundablePaise:
       order.razorpayPaymentId && order.status !== "refunded" ? (balance?.refundablePaise ?? 0) : 0,
   };
@@ -50,6 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const to = String(form.get("to") ?? "") as OrderStatus;
   const back = `/admin/orders/${id}${new URL(request.url).search.replace(/[?&]index(=[^&]*)?/, "")}`;
   if (form.get("intent") === "refund") return refundAction(request, form, id, admin.id, back);
+  if (form.get("intent") === "return") return returnAction(request, form, admin.id, back);
   if (!ORDER_STATUSES.includes(to) || !MOVES[to]) {
     return data({ errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
   }
@@ -116,8 +119,33 @@ async function refundAction(request: Request, form: FormData, id: number, adminI
   return redirectWithToast(back, { type: "success", message }, request);
 }
 
+/** A return: approve, decline (with a reason) or receive (refunds its lines). */
+async function returnAction(request: Request, form: FormData, adminId: number, back: string) {
+  const returnId = Number(form.get("returnId"));
+  const decision = String(form.get("decision") ?? "");
+  if (!Number.isSafeInteger(returnId) || !["approve", "decline", "receive"].includes(decision)) {
+    return data<RefundErrors>({ errors: { returns: "Unknown action" } }, { status: 400 });
+  }
+  const by = `admin:${adminId}`;
+  const result =
+    decision === "receive"
+      ? await receiveReturn(db, getPaymentGateway(), { returnId, by })
+      : await decideReturn(db, {
+          returnId,
+          approve: decision === "approve",
+          note: String(form.get("note") ?? ""),
+          by,
+        });
+  if (!result.ok) {
+    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    return data<RefundErrors>({ errors: { returns: result.message } }, { status: 400 });
+  }
+  securityEvent("admin.order", { adminId, returnId, decision });
+  return redirectWithToast(back, { type: "success", message: `Return ${result.status}` }, request);
+}
+
 export default function AdminOrder() {
-  const { order, labels, refunds, refundablePaise } = useLoaderData<typeof loader>();
+  const { order, labels, refunds, refundablePaise, returns } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   const { search } = useLocation();
@@ -277,6 +305,72 @@ export default function AdminOrder() {
           </ul>
         </>
       ) : null}
+
+      <h2 className="mt-6 font-bold">Returns</h2>
+      {errors.returns ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errors.returns}
+        </p>
+      ) : null}
+      {returns.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">No returns asked for.</p>
+      ) : (
+        <ul className="mt-2 space-y-3 text-sm">
+          {returns.map((r) => (
+            <li key={r.id} className="rounded-md border border-gray-200 p-3">
+              <p>
+                Return #{r.id} ({r.status}): {r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}
+              </p>
+              <p className="text-gray-700">Reason: {r.reason}</p>
+              {r.decisionNote ? <p className="text-gray-700">Note: {r.decisionNote}</p> : null}
+              {r.photos.length > 0 ? (
+                <p className="mt-1 flex gap-2">
+                  {r.photos.map((key, n) => (
+                    <a key={key} href={imageUrl(key, 1024)}>
+                      <img src={imageUrl(key, 320)} alt={`Photo ${n + 1} of return ${r.id}`} width={64} height={64} className="h-16 w-16 rounded border object-contain" />
+                    </a>
+                  ))}
+                </p>
+              ) : null}
+              {r.status === "requested" ? (
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="return" />
+                    <input type="hidden" name="returnId" value={r.id} />
+                    <input type="hidden" name="decision" value="approve" />
+                    <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+                      Approve return #{r.id}
+                    </button>
+                  </Form>
+                  <Form method="post" className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="return" />
+                    <input type="hidden" name="returnId" value={r.id} />
+                    <input type="hidden" name="decision" value="decline" />
+                    <div>
+                      <label htmlFor={`note-${r.id}`} className="block font-semibold">
+                        Reason to decline
+                      </label>
+                      <input id={`note-${r.id}`} name="note" maxLength={1000} className="mt-1 rounded-md border border-gray-300 px-2 py-1" />
+                    </div>
+                    <button type="submit" disabled={busy} className="rounded-md border border-gray-300 bg-white px-3 py-1.5 font-semibold hover:bg-gray-100">
+                      Decline return #{r.id}
+                    </button>
+                  </Form>
+                </div>
+              ) : r.status === "approved" ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="return" />
+                  <input type="hidden" name="returnId" value={r.id} />
+                  <input type="hidden" name="decision" value="receive" />
+                  <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
+                    Items received: refund return #{r.id}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
 
       <h2 className="mt-6 font-bold">Refunds</h2>
       {refunds.length > 0 ? (
