@@ -84,7 +84,7 @@ export default function ForgotPasswordPage() {
         ) : null}
         <div>
           <label htmlFor="email" className="block text-sm font-semibold">
-            E-mail
+            Email
           </label>
           <input
             id="email"
