@@ -327,7 +327,7 @@ export default function AdminOrder() {
                 <p className="mt-1 flex gap-2">
                   {r.photos.map((key, n) => (
                     <a key={key} href={imageUrl(key, 1024)}>
-                      <img src={imageUrl(key, 320)} alt={`Photo ${n + 1} of return ${r.id}`} width={64} height={64} className="h-16 w-16 rounded border object-contain" />
+                      <img src={imageUrl(key, 320)} alt={`Return ${r.id}, shopper's view ${n + 1}`} width={64} height={64} className="h-16 w-16 rounded border object-contain" />
                     </a>
                   ))}
                 </p>

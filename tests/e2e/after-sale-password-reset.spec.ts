@@ -19,7 +19,7 @@ let smtp: TestSmtp | undefined;
 let work: string | undefined;
 let origin = "";
 
-test.beforeAll(async ({}, info) => {
+test.beforeAll(async ({ browserName: _ }, info) => {
   // A server of this project's own, so its mail reaches this process's SMTP server.
   const port = Number(process.env.E2E_PORT) + (info.project.name === "js" ? 3 : 4);
   origin = `http://127.0.0.1:${port}`;

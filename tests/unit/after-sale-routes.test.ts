@@ -176,7 +176,7 @@ describe("shopper doors", () => {
     const form = new FormData();
     form.set(`qty-${itemId}`, "1");
     form.set("reason", "Scratched drum");
-    form.append("photos", new File([png], "drum.png", { type: "image/png" }));
+    form.append("photos", new File([new Uint8Array(png)], "drum.png", { type: "image/png" }));
     const res = await call(returnAction, post(`/order/${orderId}/return`, alice, form), {
       orderId: String(orderId),
     });
