@@ -4,6 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createUserSession } from "~/auth/session.server";
 import { createDeliverer, type DeliverConfig } from "~/messages/deliver.server";
 import { renderMail } from "~/messages/templates";
 import {
@@ -17,6 +19,7 @@ import {
   type OutboxRow,
 } from "~/models/outbox.server";
 import { recordSuccessfulPayment, reserveOrder, transitionOrder } from "~/models/order.server";
+import { loader as orderPage } from "~/routes/order.$orderId";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { addCartLine, insertCheckoutFixture } from "../support/checkout-fixture";
@@ -166,6 +169,15 @@ describe("order messages", () => {
     const shipped = mails.find((m) => m.subject === `Order #${orderId} has shipped`)!;
     expect(shipped.text).toContain("Tracking number: DL123456789IN");
     expect(shipped.html).toContain(`<a href="${BASE}/order/${orderId}">Track your parcel</a>`);
+    // The link works: the shopper's order page shows the status and the tracking number.
+    const href = /href="([^"]+)">Track your parcel/.exec(String(shipped.html))![1];
+    const cookie = (await createUserSession(new Request(`${BASE}/login`), f.alice)).split(";")[0];
+    const page = (await orderPage({
+      request: new Request(href, { headers: { Cookie: cookie } }),
+      params: { orderId: new URL(href).pathname.split("/").pop()! },
+      context: {},
+    } as unknown as LoaderFunctionArgs)) as { order: { trackingNumber: string; status: string } };
+    expect(page.order).toMatchObject({ trackingNumber: "DL123456789IN", status: "delivered" });
     expect(mails.some((m) => m.subject === `Order #${orderId} was delivered`)).toBe(true);
 
     const other = await paidOrder();
