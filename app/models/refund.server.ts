@@ -328,15 +328,13 @@ export async function refundOrder(
       );
     return { ok: false, status: 502, message: `The refund did not go through: ${error.message}` };
   }
-  await db
-    .transaction()
-    .execute((trx) =>
-      settleRefundIn(trx, refund.id, {
-        status: answer.status,
-        razorpayRefundId: answer.id,
-        now: input.now,
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    settleRefundIn(trx, refund.id, {
+      status: answer.status,
+      razorpayRefundId: answer.id,
+      now: input.now,
+    }),
+  );
   const row = await db
     .selectFrom("refunds")
     .selectAll()
