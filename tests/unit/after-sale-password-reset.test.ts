@@ -7,7 +7,12 @@ import { createUserSession, getUser } from "~/auth/session.server";
 import { createDeliverer } from "~/messages/deliver.server";
 import { issueApiToken, userForApiToken } from "~/models/api-token.server";
 import { runOutboxOnce } from "~/models/outbox.server";
-import { FORGOT_ANSWER, RESET_INVALID } from "~/models/password-reset.server";
+import {
+  FORGOT_ANSWER,
+  FORGOT_PER_ADDRESS,
+  RESET_INVALID,
+  requestPasswordReset,
+} from "~/models/password-reset.server";
 import { createUser, INVALID_LOGIN, verifyLogin } from "~/models/user.server";
 import { action as apiForgot } from "~/routes/api.v1.password.forgot";
 import { action as apiReset } from "~/routes/api.v1.password.reset";
@@ -193,6 +198,31 @@ describe("the HTML door", () => {
       expect(await res.json()).toEqual({ message: FORGOT_ANSWER });
     }
     expect(await t.db.selectFrom("outbox").selectAll().execute()).toHaveLength(3);
+  });
+});
+
+describe("the throttle per client address", () => {
+  it("refuses an address after its limit, whatever the e-mail, and not another address", async () => {
+    const from = "203.0.113.9";
+    for (let i = 0; i < FORGOT_PER_ADDRESS.limit; i++) {
+      expect(
+        (await requestPasswordReset(t.db, { email: `x${i}@example.com`, clientAddress: from })).ok,
+      ).toBe(true);
+    }
+    const refused = await requestPasswordReset(t.db, {
+      email: "rider@example.com",
+      clientAddress: from,
+    });
+    expect(refused).toMatchObject({ ok: false });
+    if (refused.ok) throw new Error();
+    expect(refused.message).toMatch(/Too many requests/);
+    expect(refused.retryAfterMs).toBeGreaterThan(0);
+    expect(
+      await requestPasswordReset(t.db, {
+        email: "rider@example.com",
+        clientAddress: "203.0.113.10",
+      }),
+    ).toEqual({ ok: true, sent: true });
   });
 });
 
