@@ -3,6 +3,8 @@ import { migrateToLatest } from "./db/migrate.server";
 import { seedDemoCatalog } from "./models/seed/seed.server";
 import { countProducts } from "./models/catalog.server";
 import { startOrderExpiry } from "./models/order.server";
+import { startOutboxWorker } from "./models/outbox.server";
+import { createDeliverer } from "./messages/deliver.server";
 import { ensureAdmin } from "./models/user.server";
 import { EnvError, getEnv } from "./utils/env.server";
 import { log as writeLog, setLogLevel } from "./utils/log.server";
@@ -23,6 +25,12 @@ const log = (msg: string) => writeLog("info", msg, { part: "boot" });
 
 // Unpaid orders give their stock back after 30 minutes: checked now, every minute, and before each new order.
 onStartup(async (log) => startOrderExpiry(getDb(), log));
+
+// Messages in the outbox (e-mail, WhatsApp) are sent by every server process, one claim per row.
+onStartup(async () => {
+  const { deliver } = createDeliverer(getEnv());
+  startOutboxWorker(getDb(), deliver, (msg, fields) => writeLog("warn", msg, { part: "outbox", ...fields }));
+});
 
 export async function boot(): Promise<void> {
   let env;

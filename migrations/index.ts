@@ -6,6 +6,8 @@ import * as storefront from "./20261123T030000_storefront";
 import * as orders from "./20261123T040000_orders";
 import * as performanceIndexes from "./20261123T060000_performance";
 import * as hardening from "./20261123T070000_hardening";
+import * as afterSale from "./20261123T100000_after_sale";
+import * as returns from "./20261123T100100_returns";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   "20261123T040000_orders": orders,
   "20261123T060000_performance": performanceIndexes,
   "20261123T070000_hardening": hardening,
+  "20261123T100000_after_sale": afterSale,
+  "20261123T100100_returns": returns,
 };

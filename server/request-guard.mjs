@@ -20,6 +20,7 @@ const UPLOAD_PATHS = [
   /^\/admin\/products\/[^/]+\/edit(\.data)?$/,
   /^\/api\/v1\/products\/upload$/,
   /^\/api\/v1\/products\/update\/[^/]+$/,
+  /^\/order\/\d+\/return(\.data)?$/,
 ];
 const WEBHOOK_PATH = /^\/api\/v1\/webhooks\//;
 

@@ -90,6 +90,13 @@ export function AuthForm({
               At least 8 characters.
             </p>
           ) : null}
+          {mode === "login" ? (
+            <p className="mt-2 text-sm">
+              <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+                Forgot password?
+              </Link>
+            </p>
+          ) : null}
         </div>
         {mode === "signup" ? (
           // A field people never see: bots that fill every input give themselves away.

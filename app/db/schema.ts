@@ -197,6 +197,8 @@ export interface OrdersTable {
   tracking_number: string | null;
   /** Something an admin must look at (amount mismatch, late payment without stock). */
   attention: string | null;
+  /** When the shopper agreed to WhatsApp order updates at checkout (null: no consent). */
+  whatsapp_opt_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -255,6 +257,95 @@ export interface ProductsFtsTable {
   description: string;
 }
 
+export type OutboxStatus = "waiting" | "sent" | "failed";
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: "email" | "whatsapp";
+  /** Which message (a template name, e.g. 'order_confirmation'). */
+  kind: string;
+  /** An e-mail address or a phone number with its country code. */
+  recipient: string;
+  /** JSON the template renders from, captured when the row was written. */
+  payload: string;
+  /** Stable id of the message (the Message-ID header): a retry is the same message. */
+  message_id: string;
+  /** At most one message per key (e.g. one confirmation per order and recipient). */
+  dedupe_key: string | null;
+  order_id: number | null;
+  user_id: number | null;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** The worker sending it now ('host:pid:boot'), until `claimed_until`. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the token the mail carries; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type RefundStatus = "pending" | "processed" | "failed";
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_paise: number;
+  status: RefundStatus;
+  razorpay_refund_id: string | null;
+  razorpay_payment_id: string | null;
+  reason: Generated<string>;
+  error: string | null;
+  by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefundItemsTable {
+  refund_id: number;
+  order_item_id: number;
+  quantity: number;
+}
+
+export type ReturnStatus = "requested" | "approved" | "declined" | "refunded";
+
+export interface ReturnRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  status: ReturnStatus;
+  reason: string;
+  /** The admin's reason for a decline (or a note on an approval). */
+  decision_note: string | null;
+  /** The refund made when the returned goods arrived. */
+  refund_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface ReturnItemsTable {
+  return_id: number;
+  order_item_id: number;
+  quantity: number;
+}
+
+export interface ReturnPhotosTable {
+  id: Generated<number>;
+  return_id: number;
+  /** Image key (see utils/images.ts). */
+  image: string;
+}
+
 export interface DB {
   categories: CategoriesTable;
   brands: BrandsTable;
@@ -278,4 +369,11 @@ export interface DB {
   payments: PaymentsTable;
   order_status_history: OrderStatusHistoryTable;
   webhook_events: WebhookEventsTable;
+  outbox: OutboxTable;
+  password_resets: PasswordResetsTable;
+  refunds: RefundsTable;
+  refund_items: RefundItemsTable;
+  return_requests: ReturnRequestsTable;
+  return_items: ReturnItemsTable;
+  return_photos: ReturnPhotosTable;
 }

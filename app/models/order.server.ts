@@ -7,6 +7,7 @@ import { bumpCatalogVersion } from "./catalog-version.server";
 import { getAddress, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
 import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
+import { enqueueOrderEvent } from "./outbox.server";
 
 /**
  * Orders: created in one transaction from the cart (or one product, "Buy Now") with the amount
@@ -91,6 +92,8 @@ export type PlaceOrderInput = {
   source: OrderSource;
   /** The client's address, for the per-address order rate. */
   clientAddress?: string | null;
+  /** The shopper ticked "send me order updates on WhatsApp" (stored with the time of consent). */
+  whatsappOptIn?: boolean;
   now?: Date;
 };
 
@@ -311,6 +314,7 @@ export async function reserveOrder(
           idempotency_key: input.idempotencyKey,
           gateway: input.gateway,
           reserved_until: nowIso(new Date(now.getTime() + RESERVATION_MINUTES * 60_000)),
+          whatsapp_opt_in_at: input.whatsappOptIn ? nowIso(now) : null,
           created_at: nowIso(now),
           updated_at: nowIso(now),
         })
@@ -699,6 +703,8 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
         .execute();
     }
   }
+  // The shopper's confirmation and the admins' notice, in this transaction (outbox.server.ts).
+  if (changed) await enqueueOrderEvent(trx, order.id, "placed", input.now);
   if (changed && order.checkout_type === "cart") {
     const lineIds = (await orderItems(trx, order.id))
       .map((i) => i.cart_item_id)
@@ -1098,6 +1104,9 @@ export async function transitionOrder(
         message: "The order changed meanwhile; reload and try again",
       };
     if (RESTOCK_ON[order.status]?.includes(to)) await restock(trx, order.id);
+    if (to === "shipped" || to === "delivered" || to === "cancelled") {
+      await enqueueOrderEvent(trx, order.id, to, options.now);
+    }
     return { ok: true, status: to };
   });
 }

@@ -11,6 +11,13 @@ export class GatewayError extends Error {
   }
 }
 
+/** A refund as the provider answers it. */
+export type GatewayRefund = {
+  id: string;
+  amount: number;
+  status: "pending" | "processed" | "failed";
+};
+
 /**
  * What checkout needs from a payment provider. Razorpay and the offline sandbox both implement it,
  * and both verify payments with the same signature check (signature.server.ts).
@@ -27,4 +34,13 @@ export interface PaymentGateway {
     receipt: string;
     notes?: Record<string, string>;
   }): Promise<GatewayOrder>;
+  /**
+   * Refunds part or all of a captured payment (Razorpay's Refunds API; the sandbox refunds at
+   * once). `notes.refundId` names our refund row, so a webhook can find it before we stored its id.
+   */
+  refundPayment(input: {
+    paymentId: string;
+    amountPaise: number;
+    notes: Record<string, string>;
+  }): Promise<GatewayRefund>;
 }

@@ -2,7 +2,12 @@ import Razorpay from "razorpay";
 // The SDK's HTTP client: it takes the API's base URL as `hostUrl`, which the Razorpay
 // constructor fixes to https://api.razorpay.com. A stand-in (tests) gets its own client.
 import RazorpayApi from "razorpay/dist/api.js";
-import { GatewayError, type GatewayOrder, type PaymentGateway } from "./gateway";
+import {
+  GatewayError,
+  type GatewayOrder,
+  type GatewayRefund,
+  type PaymentGateway,
+} from "./gateway";
 
 export type RazorpayOptions = { keyId: string; keySecret: string; apiUrl?: string };
 
@@ -53,6 +58,30 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
         currency: order.currency,
         receipt: order.receipt ?? receipt,
       };
+    },
+    async refundPayment({ paymentId, amountPaise, notes }): Promise<GatewayRefund> {
+      let refund;
+      try {
+        refund = await client.payments.refund(paymentId, {
+          amount: amountPaise,
+          speed: "normal",
+          notes,
+        });
+      } catch (error) {
+        const e = (error ?? {}) as SdkError;
+        const detail =
+          e.error?.description ?? (error instanceof Error ? error.message : "no answer");
+        throw new GatewayError(`Razorpay refund failed: ${detail}`, e.statusCode ?? null);
+      }
+      const status = refund?.status;
+      if (
+        !refund ||
+        typeof refund.id !== "string" ||
+        (status !== "pending" && status !== "processed" && status !== "failed")
+      ) {
+        throw new GatewayError("Razorpay answered with an unexpected refund");
+      }
+      return { id: refund.id, amount: Number(refund.amount), status };
     },
   };
 }

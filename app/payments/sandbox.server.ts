@@ -1,4 +1,4 @@
-import { type GatewayOrder, type PaymentGateway } from "./gateway";
+import { type GatewayOrder, type GatewayRefund, type PaymentGateway } from "./gateway";
 import { razorpayStyleId, signPayment } from "./signature.server";
 
 /**
@@ -15,6 +15,10 @@ export function createSandboxGateway(secret: string): PaymentGateway & {
     signingSecret: secret,
     async createOrder({ amountPaise, receipt }): Promise<GatewayOrder> {
       return { id: razorpayStyleId("order"), amount: amountPaise, currency: "INR", receipt };
+    },
+    async refundPayment({ amountPaise }): Promise<GatewayRefund> {
+      // No money moved, so none moves back: the refund is processed at once.
+      return { id: razorpayStyleId("rfnd"), amount: amountPaise, status: "processed" };
     },
     pay(razorpayOrderId) {
       const razorpayPaymentId = razorpayStyleId("pay");

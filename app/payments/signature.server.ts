@@ -45,7 +45,7 @@ export function signPayment(
 }
 
 /** Ids shaped like Razorpay's: a prefix and 14 characters of base62. */
-export function razorpayStyleId(prefix: "order" | "pay"): string {
+export function razorpayStyleId(prefix: "order" | "pay" | "rfnd"): string {
   const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   const bytes = crypto.randomBytes(14);
   let id = "";

@@ -6,7 +6,11 @@ import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { getOrderForAdmin, ORDER_STATUSES, STATUS_LABELS, transitionOrder } from "~/models/order.server";
+import { listRefunds, refundBalance, refundOrder } from "~/models/refund.server";
+import { decideReturn, listReturns, receiveReturn } from "~/models/return.server";
+import { getPaymentGateway } from "~/payments/payments.server";
 import { imageUrl } from "~/utils/images";
+import { rupeesToPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
 
@@ -22,7 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await getOrderForAdmin(db, orderId(params.id));
   if (!order) throw new Response("Not Found", { status: 404 });
-  return { order, labels: STATUS_LABELS };
+  const balance = await refundBalance(db, order.id);
+  return {
+    order,
+    labels: STATUS_LABELS,
+    refunds: await listRefunds(db, order.id),
+    returns: await listReturns(db, order.id),
+    refundablePaise:
+      order.razorpayPaymentId && order.status !== "refunded" ? (balance?.refundablePaise ?? 0) : 0,
+  };
 }
 
 /** What each move is called on its button, and the toast after it. */
@@ -39,8 +51,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const to = String(form.get("to") ?? "") as OrderStatus;
   const back = `/admin/orders/${id}${new URL(request.url).search.replace(/[?&]index(=[^&]*)?/, "")}`;
+  if (form.get("intent") === "refund") return refundAction(request, form, id, admin.id, back);
+  if (form.get("intent") === "return") return returnAction(request, form, admin.id, back);
   if (!ORDER_STATUSES.includes(to) || !MOVES[to]) {
     return data({ errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
+  }
+  if (to === "refunded" && ((await refundBalance(db, id))?.capturedPaise ?? 0) > 0) {
+    // A paid online order is refunded through the payment provider, with the refund form.
+    return data(
+      { errors: { form: "Use the refund form: it returns the money through Razorpay" } as Record<string, string> },
+      { status: 400 },
+    );
   }
   const tracking = String(form.get("trackingNumber") ?? "").trim();
   if (to === "shipped" && !/^[A-Za-z0-9 -]{4,40}$/.test(tracking)) {
@@ -61,8 +82,70 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(back, { type: "success", message: MOVES[to]!.done }, request);
 }
 
+type RefundErrors = { errors: Record<string, string> };
+const refundError = (message: string, status = 400) =>
+  data<RefundErrors>({ errors: { refund: message } }, { status });
+
+/**
+ * A refund through the payment provider: lines (a quantity per line, `qty-<itemId>`) or an amount in
+ * rupees, and a reason. Money moves at Razorpay; the sandbox refunds at once.
+ */
+async function refundAction(request: Request, form: FormData, id: number, adminId: number, back: string) {
+  const lines = [...form.entries()]
+    .filter(([k, v]) => k.startsWith("qty-") && typeof v === "string" && v.trim() !== "")
+    .map(([k, v]) => ({ orderItemId: Number(k.slice(4)), quantity: Number(v) }));
+  if (lines.some((l) => !Number.isSafeInteger(l.quantity) || l.quantity < 0)) {
+    return refundError("Enter whole numbers of units to refund");
+  }
+  const chosen = lines.filter((l) => l.quantity > 0);
+  const amountText = String(form.get("amount") ?? "").trim();
+  const amountPaise = amountText ? rupeesToPaise(amountText) : null;
+  if (amountText && amountPaise === null) return refundError("Enter the amount in rupees, e.g. 1499.50");
+  if (chosen.length > 0 && amountPaise !== null) return refundError("Choose lines or enter an amount, not both");
+  const result = await refundOrder(db, getPaymentGateway(), {
+    orderId: id,
+    lines: chosen,
+    amountPaise: amountPaise ?? undefined,
+    reason: String(form.get("reason") ?? ""),
+    by: `admin:${adminId}`,
+  });
+  if (!result.ok) {
+    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    return refundError(result.message, result.status === 502 ? 502 : 400);
+  }
+  securityEvent("admin.order", { adminId, orderId: id, refund: result.refundId, amountPaise: result.amountPaise });
+  const message =
+    result.status === "processed" ? "Refund processed" : "Refund sent to Razorpay; waiting for its confirmation";
+  return redirectWithToast(back, { type: "success", message }, request);
+}
+
+/** A return: approve, decline (with a reason) or receive (refunds its lines). */
+async function returnAction(request: Request, form: FormData, adminId: number, back: string) {
+  const returnId = Number(form.get("returnId"));
+  const decision = String(form.get("decision") ?? "");
+  if (!Number.isSafeInteger(returnId) || !["approve", "decline", "receive"].includes(decision)) {
+    return data<RefundErrors>({ errors: { returns: "Unknown action" } }, { status: 400 });
+  }
+  const by = `admin:${adminId}`;
+  const result =
+    decision === "receive"
+      ? await receiveReturn(db, getPaymentGateway(), { returnId, by })
+      : await decideReturn(db, {
+          returnId,
+          approve: decision === "approve",
+          note: String(form.get("note") ?? ""),
+          by,
+        });
+  if (!result.ok) {
+    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    return data<RefundErrors>({ errors: { returns: result.message } }, { status: 400 });
+  }
+  securityEvent("admin.order", { adminId, returnId, decision });
+  return redirectWithToast(back, { type: "success", message: `Return ${result.status}` }, request);
+}
+
 export default function AdminOrder() {
-  const { order, labels } = useLoaderData<typeof loader>();
+  const { order, labels, refunds, refundablePaise, returns } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   const { search } = useLocation();
@@ -161,7 +244,7 @@ export default function AdminOrder() {
         <p className="mt-2 text-sm text-gray-600">Nothing to do: this order is {labels[order.status].toLowerCase()}.</p>
       ) : (
         <div className="mt-2 flex flex-wrap items-start gap-4">
-          {order.allowedTransitions.map((to) =>
+          {order.allowedTransitions.filter((to) => to !== "refunded" || !order.razorpayPaymentId).map((to) =>
             to === "shipped" ? (
               <Form key={to} method="post" className="flex flex-wrap items-end gap-2" noValidate>
                 <input type="hidden" name="to" value="shipped" />
@@ -221,6 +304,135 @@ export default function AdminOrder() {
             ))}
           </ul>
         </>
+      ) : null}
+
+      <h2 className="mt-6 font-bold">Returns</h2>
+      {errors.returns ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errors.returns}
+        </p>
+      ) : null}
+      {returns.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">No returns asked for.</p>
+      ) : (
+        <ul className="mt-2 space-y-3 text-sm">
+          {returns.map((r) => (
+            <li key={r.id} className="rounded-md border border-gray-200 p-3">
+              <p>
+                Return #{r.id} ({r.status}): {r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}
+              </p>
+              <p className="text-gray-700">Reason: {r.reason}</p>
+              {r.decisionNote ? <p className="text-gray-700">Note: {r.decisionNote}</p> : null}
+              {r.photos.length > 0 ? (
+                <p className="mt-1 flex gap-2">
+                  {r.photos.map((key, n) => (
+                    <a key={key} href={imageUrl(key, 1024)}>
+                      <img src={imageUrl(key, 320)} alt={`Return ${r.id}, shopper's view ${n + 1}`} width={64} height={64} className="h-16 w-16 rounded border object-contain" />
+                    </a>
+                  ))}
+                </p>
+              ) : null}
+              {r.status === "requested" ? (
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="return" />
+                    <input type="hidden" name="returnId" value={r.id} />
+                    <input type="hidden" name="decision" value="approve" />
+                    <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+                      Approve return #{r.id}
+                    </button>
+                  </Form>
+                  <Form method="post" className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="return" />
+                    <input type="hidden" name="returnId" value={r.id} />
+                    <input type="hidden" name="decision" value="decline" />
+                    <div>
+                      <label htmlFor={`note-${r.id}`} className="block font-semibold">
+                        Reason to decline
+                      </label>
+                      <input id={`note-${r.id}`} name="note" maxLength={1000} className="mt-1 rounded-md border border-gray-300 px-2 py-1" />
+                    </div>
+                    <button type="submit" disabled={busy} className="rounded-md border border-gray-300 bg-white px-3 py-1.5 font-semibold hover:bg-gray-100">
+                      Decline return #{r.id}
+                    </button>
+                  </Form>
+                </div>
+              ) : r.status === "approved" ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="return" />
+                  <input type="hidden" name="returnId" value={r.id} />
+                  <input type="hidden" name="decision" value="receive" />
+                  <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
+                    Items received: refund return #{r.id}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mt-6 font-bold">Refunds</h2>
+      {refunds.length > 0 ? (
+        <ul className="mt-2 text-sm">
+          {refunds.map((r) => (
+            <li key={r.id}>
+              <Price paise={r.amountPaise} />: {r.status}
+              {r.razorpayRefundId ? ` (${r.razorpayRefundId})` : ""}
+              {r.reason ? `, ${r.reason}` : ""}
+              {r.error ? `: ${r.error}` : ""} (<time dateTime={r.createdAt}>{orderDate(r.createdAt)}</time>)
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-gray-600">No refunds.</p>
+      )}
+      {refundablePaise > 0 ? (
+        <Form method="post" noValidate className="mt-3 space-y-3 rounded-md border border-gray-200 p-3 text-sm">
+          <input type="hidden" name="intent" value="refund" />
+          <p>
+            Up to <Price paise={refundablePaise} /> can be refunded. Choose units of lines (they go back in
+            stock) or an amount.
+          </p>
+          {order.items.map((i) => (
+            <div key={i.id} className="flex items-center gap-2">
+              <label htmlFor={`qty-${i.id}`} className="flex-1">
+                Units of {i.title} to refund (of {i.quantity})
+              </label>
+              <input
+                id={`qty-${i.id}`}
+                name={`qty-${i.id}`}
+                type="number"
+                min={0}
+                max={i.quantity}
+                inputMode="numeric"
+                className="w-20 rounded-md border border-gray-300 px-2 py-1"
+              />
+            </div>
+          ))}
+          <div className="flex flex-wrap gap-3">
+            <div>
+              <label htmlFor="amount" className="block font-semibold">
+                Or an amount (₹)
+              </label>
+              <input id="amount" name="amount" inputMode="decimal" className="mt-1 w-36 rounded-md border border-gray-300 px-2 py-1" />
+            </div>
+            <div className="flex-1">
+              <label htmlFor="reason" className="block font-semibold">
+                Reason
+              </label>
+              <input id="reason" name="reason" maxLength={500} className="mt-1 w-full rounded-md border border-gray-300 px-2 py-1" />
+            </div>
+          </div>
+          {errors.refund ? (
+            <p role="alert" className="text-red-700">
+              {errors.refund}
+            </p>
+          ) : null}
+          <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+            Refund
+          </button>
+        </Form>
       ) : null}
 
       <h2 className="mt-6 font-bold">History</h2>

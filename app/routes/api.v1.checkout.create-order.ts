@@ -28,6 +28,11 @@ const schema = z.object({
   wheelSize: text,
   color: text,
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  /** Opt-in to WhatsApp order updates (true, or "1"/"on" from a form); off unless sent. */
+  whatsappOptIn: z
+    .union([z.boolean(), z.enum(["1", "on", "true", "0", "false"])])
+    .optional()
+    .transform((v) => v === true || v === "1" || v === "on" || v === "true"),
 });
 
 /**
@@ -88,6 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
     idempotencyKey: key,
     source,
     clientAddress: clientAddress(request),
+    whatsappOptIn: parsed.data.whatsappOptIn,
   });
   if (!result.ok) {
     const errors = result.code === "address" ? { billingAddressId: result.message } : undefined;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { applyRazorpayWebhook } from "~/models/order.server";
+import { applyRefundWebhook } from "~/models/refund.server";
 import { getWebhookSecret } from "~/payments/payments.server";
 import { checkSignature } from "~/payments/signature.server";
 import { clientAddress, jsonNoStore } from "~/utils/http.server";
@@ -14,7 +15,8 @@ export async function loader() {
 const MAX_BODY_BYTES = 256 * 1024;
 
 /**
- * POST /api/v1/webhooks/razorpay: order.paid, payment.captured and payment.failed. The signature
+ * POST /api/v1/webhooks/razorpay: order.paid, payment.captured, payment.failed and the refund.*
+ * events (refund.processed, refund.failed). The signature
  * (X-Razorpay-Signature) is checked on the raw body with RAZORPAY_WEBHOOK_SECRET; each event id
  * (X-Razorpay-Event-Id) is applied once, and a repeat answers 200 and changes nothing.
  */
@@ -39,6 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const eventId =
     request.headers.get("X-Razorpay-Event-Id")?.trim().slice(0, 100) ||
     `sha256:${crypto.createHash("sha256").update(raw).digest("hex")}`;
-  const result = await applyRazorpayWebhook(db, { eventId, body });
+  const event = (body as { event?: unknown } | null)?.event;
+  const result =
+    typeof event === "string" && event.startsWith("refund.")
+      ? await applyRefundWebhook(db, { eventId, body })
+      : await applyRazorpayWebhook(db, { eventId, body });
   return jsonNoStore({ status: "ok", ...result });
 }

@@ -275,6 +275,7 @@ export async function action({ request }: ActionFunctionArgs) {
     idempotencyKey: parsed.data.idempotencyKey,
     source: sourceOf(state),
     clientAddress: clientAddress(request),
+    whatsappOptIn: form.get("whatsappOptIn") === "1",
   });
   if (!result.ok) {
     const to =
@@ -537,6 +538,12 @@ function PaymentStep({ page }: { page: PaymentPage }) {
               <input type="hidden" name="color" value={page.state.color} />
             </>
           ) : null}
+          <label className="mb-3 flex items-start gap-2 text-sm text-gray-800">
+            <input type="checkbox" name="whatsappOptIn" value="1" className="mt-1" />
+            <span>
+              Send me order updates on WhatsApp (to the phone number of the delivery address)
+            </span>
+          </label>
           <button
             type="submit"
             disabled={busy}

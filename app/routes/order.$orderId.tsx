@@ -11,7 +11,10 @@ import { requireUser } from "~/auth/guards.server";
 import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
+import { OrderAfterSale, type AfterSaleView } from "~/components/order-after-sale";
 import { getOrderForUser, STATUS_LABELS } from "~/models/order.server";
+import { listRefunds } from "~/models/refund.server";
+import { listReturns, returnDeadline } from "~/models/return.server";
 import { idSchema } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [
@@ -25,13 +28,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Someone else's order is "not found", exactly like one that does not exist.
   const order = id.success ? await getOrderForUser(db, user.id, id.data) : null;
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
-  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] } };
+  const deadline = order.status === "delivered" ? await returnDeadline(db, order.id) : null;
+  const afterSale: AfterSaleView = {
+    orderId: order.id,
+    canCancel: order.status === "paid",
+    paidOnline: Boolean(order.razorpayPaymentId),
+    returnUntil: deadline && Date.now() <= deadline.getTime() ? deadline.toISOString() : null,
+    refunds: await listRefunds(db, order.id),
+    returns: await listReturns(db, order.id),
+  };
+  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] }, afterSale };
 }
 
 const PAID = new Set(["paid", "shipped", "delivered"]);
 
 export default function OrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, afterSale } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
     return (
@@ -110,6 +122,8 @@ export default function OrderPage() {
           </span>
         </address>
       </section>
+
+      <OrderAfterSale view={afterSale} />
 
       <p className="mt-10">
         <Link to="/userOrders" className="font-semibold underline">

@@ -65,6 +65,19 @@ const schema = z
       .default("0")
       .transform((v) => (v === "true" ? "1" : v === "false" ? "0" : v))
       .pipe(z.coerce.number({ message: "must be 0, 1 or the number of proxies" }).int().min(0).max(10)),
+    /** Outgoing e-mail (smtp:// or smtps://); without it messages are written as .eml files under DATA_DIR/mail. */
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, { message: "must be an smtp:// or smtps:// URL" })
+        .optional(),
+    ),
+    /** The From of every message, e.g. `Overland Shop <orders@example.in>`. */
+    MAIL_FROM: z.string().trim().min(3).default("Overland 4x4 Shop <orders@overland.localhost>"),
+    /** WhatsApp Business Cloud API: off unless both the token and the phone number id are set. */
+    WHATSAPP_TOKEN: optionalText,
+    WHATSAPP_PHONE_NUMBER_ID: optionalText,
+    WHATSAPP_API_URL: z.string().trim().url().default("https://graph.facebook.com/v21.0"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { message: "must be debug, info, warn or error" }).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -9,6 +9,8 @@ export type SecurityEvent =
   | "login.throttled"
   | "signup.throttled"
   | "password.changed"
+  | "password.reset_requested"
+  | "password.reset_throttled"
   | "hashing.busy"
   | "order.throttled"
   | "admin.product"

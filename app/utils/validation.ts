@@ -201,6 +201,26 @@ export const changePasswordSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 
+/** Forgot password: only the e-mail. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ required_error: "Enter your e-mail address", invalid_type_error: "Enter your e-mail address" })
+    .trim()
+    .min(1, "Enter your e-mail address")
+    .max(254, "Enter a valid e-mail address")
+    .email("Enter a valid e-mail address")
+    .transform((e) => e.toLowerCase()),
+});
+/** Reset password: the token from the link and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ required_error: "The reset link is missing its token" }).min(1, "The reset link is missing its token").max(200, "This reset link is not valid"),
+  password: z
+    .string({ required_error: "Choose a new password", invalid_type_error: "Choose a new password" })
+    .min(1, "Choose a new password")
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+
 /** Field messages other than CREDENTIALS_REQUIRED (that one is shown once, above the form). */
 export function withoutRequired(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== CREDENTIALS_REQUIRED));

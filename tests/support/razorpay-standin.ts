@@ -1,6 +1,7 @@
 // A local stand-in for Razorpay's HTTP API (the only thing our tests fake): the real `razorpay`
 // SDK is pointed at it through RAZORPAY_API_URL. It checks the key pair like Razorpay does,
-// answers POST /v1/orders and GET /v1/orders/:id, and signs payments and webhooks like Razorpay.
+// answers POST /v1/orders, GET /v1/orders/:id and POST /v1/payments/:id/refund (Refunds API:
+// never more than the captured amount in all), and signs payments and webhooks like Razorpay.
 import crypto from "node:crypto";
 import http from "node:http";
 
@@ -20,6 +21,15 @@ export type RazorpayStandIn = {
     string,
     { id: string; amount: number; currency: string; receipt: string; status: string }
   >;
+  /** Captured payments (made by `pay`), with what was refunded of each. */
+  payments: Map<string, { id: string; orderId: string; amount: number; amountRefunded: number }>;
+  /** Refunds created, by id. */
+  refunds: Map<
+    string,
+    { id: string; paymentId: string; amount: number; status: string; notes: unknown }
+  >;
+  /** The status new refunds answer with ('processed' by default; 'pending' waits for a webhook). */
+  refundStatus: "processed" | "pending";
   /** The next order creations answer this HTTP status with an error body. */
   failNext(status: number, times?: number): void;
   /** A successful payment of an order, as checkout.js hands it to our handler. */
@@ -40,6 +50,8 @@ export async function startRazorpayStandIn(
 ): Promise<RazorpayStandIn> {
   const requests: StandInRequest[] = [];
   const orders: RazorpayStandIn["orders"] = new Map();
+  const payments: RazorpayStandIn["payments"] = new Map();
+  const refunds: RazorpayStandIn["refunds"] = new Map();
   let failures: { status: number; times: number } | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
 
@@ -104,6 +116,45 @@ export async function startRazorpayStandIn(
         orders.set(order.id, order);
         return send(200, order);
       }
+      const refund = /^\/v1\/payments\/([A-Za-z0-9_]+)\/refund$/.exec(path);
+      if (req.method === "POST" && refund) {
+        const payment = payments.get(refund[1]);
+        if (!payment) return error(400, "The id provided does not exist");
+        const b = (body ?? {}) as { amount?: unknown; notes?: unknown };
+        const left = payment.amount - payment.amountRefunded;
+        const amount = b.amount === undefined ? left : Number(b.amount);
+        if (!Number.isInteger(amount) || amount < 100) {
+          return error(400, "The amount must be at least INR 1.00");
+        }
+        if (left === 0) return error(400, "The payment has been fully refunded already");
+        if (amount > left) {
+          return error(400, "The refund amount provided is greater than amount captured");
+        }
+        payment.amountRefunded += amount;
+        const created = {
+          id: randomId("rfnd"),
+          entity: "refund",
+          amount,
+          currency: "INR",
+          payment_id: payment.id,
+          notes: b.notes ?? [],
+          receipt: null,
+          acquirer_data: { rrn: null },
+          created_at: Math.floor(Date.now() / 1000),
+          batch_id: null,
+          status: standIn.refundStatus,
+          speed_processed: "normal",
+          speed_requested: "normal",
+        };
+        refunds.set(created.id, {
+          id: created.id,
+          paymentId: payment.id,
+          amount,
+          status: created.status,
+          notes: created.notes,
+        });
+        return send(200, created);
+      }
       const fetch = /^\/v1\/orders\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === "GET" && fetch) {
         const order = orders.get(fetch[1]);
@@ -115,17 +166,27 @@ export async function startRazorpayStandIn(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
 
-  return {
+  const standIn: RazorpayStandIn = {
     url: `http://127.0.0.1:${port}`,
     keyId,
     keySecret,
     requests,
     orders,
+    payments,
+    refunds,
+    refundStatus: "processed",
     failNext(status, times = 1) {
       failures = { status, times };
     },
     pay(orderId) {
       const paymentId = randomId("pay");
+      const order = orders.get(orderId);
+      payments.set(paymentId, {
+        id: paymentId,
+        orderId,
+        amount: order?.amount ?? 0,
+        amountRefunded: 0,
+      });
       return {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,
@@ -137,6 +198,34 @@ export async function startRazorpayStandIn(
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return standIn;
+}
+
+/** A refund webhook (refund.created, refund.processed, refund.failed) as Razorpay sends it. */
+export function refundWebhookBody(
+  event: "refund.created" | "refund.processed" | "refund.failed",
+  r: { refundId: string; paymentId: string; amount: number; notes?: Record<string, string> },
+) {
+  const refund = {
+    id: r.refundId,
+    entity: "refund",
+    amount: r.amount,
+    currency: "INR",
+    payment_id: r.paymentId,
+    notes: r.notes ?? [],
+    receipt: null,
+    status:
+      event === "refund.processed" ? "processed" : event === "refund.failed" ? "failed" : "pending",
+    speed_requested: "normal",
+  };
+  return JSON.stringify({
+    entity: "event",
+    account_id: "acc_standin",
+    event,
+    contains: ["refund", "payment"],
+    payload: { refund: { entity: refund } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
 }
 
 /** A Razorpay webhook body for a payment of an order (order.paid also carries the order). */

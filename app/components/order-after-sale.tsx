@@ -1,0 +1,82 @@
+import { Form, Link } from "@remix-run/react";
+import { Price } from "./price";
+
+export type AfterSaleView = {
+  orderId: number;
+  canCancel: boolean;
+  paidOnline: boolean;
+  returnUntil: string | null;
+  refunds: { id: number; amountPaise: number; status: string; createdAt: string }[];
+  returns: {
+    id: number;
+    status: string;
+    reason: string;
+    decisionNote: string | null;
+    lines: { title: string; quantity: number }[];
+  }[];
+};
+
+const RETURN_LABELS: Record<string, string> = {
+  requested: "Asked for, waiting for our answer",
+  approved: "Approved: send the items back; we refund them on arrival",
+  declined: "Declined",
+  refunded: "Received and refunded",
+};
+
+/** Cancel, return and refunds on the shopper's order page (forms work without JavaScript). */
+export function OrderAfterSale({ view }: { view: AfterSaleView }) {
+  const { canCancel, returnUntil, refunds, returns } = view;
+  if (!canCancel && !returnUntil && refunds.length === 0 && returns.length === 0) return null;
+  return (
+    <section aria-labelledby="after-sale-heading" className="mt-8">
+      <h2 id="after-sale-heading" className="text-xl font-bold">
+        Cancel, return and refunds
+      </h2>
+      {canCancel ? (
+        <Form method="post" action={`/order/${view.orderId}/cancel`} className="mt-3">
+          <p className="text-sm text-gray-700">
+            This order has not shipped yet.{" "}
+            {view.paidOnline ? "Cancelling it refunds the full amount." : ""}
+          </p>
+          <button
+            type="submit"
+            className="mt-2 rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
+          >
+            Cancel this order
+          </button>
+        </Form>
+      ) : null}
+      {returnUntil ? (
+        <p className="mt-3 text-sm">
+          <Link
+            to={`/order/${view.orderId}/return`}
+            className="font-semibold text-brand-700 underline"
+          >
+            Return items
+          </Link>{" "}
+          (until {returnUntil.slice(0, 10)})
+        </p>
+      ) : null}
+      {returns.length > 0 ? (
+        <ul className="mt-3 space-y-2 text-sm">
+          {returns.map((r) => (
+            <li key={r.id}>
+              Return of {r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}:{" "}
+              <strong>{RETURN_LABELS[r.status] ?? r.status}</strong>
+              {r.decisionNote ? ` (${r.decisionNote})` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {refunds.length > 0 ? (
+        <ul className="mt-3 space-y-1 text-sm">
+          {refunds.map((r) => (
+            <li key={r.id}>
+              Refund of <Price paise={r.amountPaise} />: {r.status}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,267 @@
+import { formatPaise } from "~/utils/money";
+
+/**
+ * The messages the shop sends, as plain functions of the data captured when the outbox row was
+ * written: each gives a subject, a plain-text part and an HTML part. Prices go through the one
+ * money formatter. Tests render them directly.
+ */
+
+export type OrderLine = {
+  title: string;
+  quantity: number;
+  unitPricePaise: number;
+  sizeLabel: string;
+  colorName: string;
+};
+
+export type OrderSnapshot = {
+  id: number;
+  items: OrderLine[];
+  totalPaise: number;
+  paymentMethod: string;
+  address: {
+    fullName: string;
+    phone: string;
+    address1: string;
+    address2: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  };
+  trackingNumber: string | null;
+  customerEmail: string;
+};
+
+export type MessagePayload =
+  | { kind: "order_confirmation"; order: OrderSnapshot }
+  | { kind: "order_admin_notice"; order: OrderSnapshot }
+  | { kind: "order_shipped"; order: OrderSnapshot }
+  | { kind: "order_delivered"; order: OrderSnapshot }
+  | { kind: "order_cancelled"; order: OrderSnapshot }
+  | {
+      kind: "order_refunded";
+      order: OrderSnapshot;
+      refund: { amountPaise: number; status: "pending" | "processed" | "failed" };
+    }
+  | {
+      kind: "return_update";
+      order: OrderSnapshot;
+      return: {
+        id: number;
+        status: "requested" | "approved" | "declined" | "refunded";
+        note: string | null;
+        lines: { title: string; quantity: number }[];
+      };
+    }
+  | { kind: "password_reset"; email: string; token: string; minutes: number };
+
+export type MessageKind = MessagePayload["kind"];
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+
+const SHOP = "Overland 4x4 Shop";
+
+/** Where a parcel can be followed: the order page (it shows the tracking number and status). */
+export const orderUrl = (publicUrl: string, orderId: number) => `${publicUrl}/order/${orderId}`;
+export const resetUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/reset-password/${encodeURIComponent(token)}`;
+
+type Block = { text: string; html: string };
+
+const para = (s: string): Block => ({ text: s, html: `<p>${escapeHtml(s)}</p>` });
+const link = (label: string, href: string): Block => ({
+  text: `${label}: ${href}`,
+  html: `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`,
+});
+
+function lineLabel(l: OrderLine) {
+  const variant = [l.sizeLabel, l.colorName].filter(Boolean).join(", ");
+  return variant ? `${l.title} (${variant})` : l.title;
+}
+
+function orderBlock(order: OrderSnapshot): Block {
+  const lines = order.items.map(
+    (l) => `${l.quantity} × ${lineLabel(l)}  ${formatPaise(l.unitPricePaise * l.quantity)}`,
+  );
+  const a = order.address;
+  const address = [
+    a.fullName,
+    a.address1,
+    a.address2,
+    `${a.city}, ${a.state} ${a.postalCode}`,
+    a.country,
+    `Phone ${a.phone}`,
+  ].filter(Boolean);
+  const text = [
+    `Order #${order.id}`,
+    ...lines,
+    `Total: ${formatPaise(order.totalPaise)}`,
+    `Payment: ${order.paymentMethod}`,
+    "",
+    "Delivery address:",
+    ...address,
+  ].join("\n");
+  const rows = order.items
+    .map(
+      (l) =>
+        `<tr><td>${l.quantity} ×</td><td>${escapeHtml(lineLabel(l))}</td><td style="text-align:right">${escapeHtml(formatPaise(l.unitPricePaise * l.quantity))}</td></tr>`,
+    )
+    .join("");
+  const html =
+    `<h2>Order #${order.id}</h2>` +
+    `<table cellpadding="4">${rows}<tr><td></td><th style="text-align:left">Total</th><th style="text-align:right">${escapeHtml(formatPaise(order.totalPaise))}</th></tr></table>` +
+    `<p>Payment: ${escapeHtml(order.paymentMethod)}</p>` +
+    `<p><strong>Delivery address</strong><br>${address.map(escapeHtml).join("<br>")}</p>`;
+  return { text, html };
+}
+
+function compose(subject: string, blocks: Block[]): RenderedMail {
+  const text = [...blocks.map((b) => b.text), "", `— ${SHOP}`].join("\n\n");
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:36rem">` +
+    blocks.map((b) => b.html).join("") +
+    `<p style="color:#57534e">${escapeHtml(SHOP)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+/** Subject, text and HTML of a message. `publicUrl` is the shop's origin for links. */
+export function renderMail(payload: MessagePayload, publicUrl: string): RenderedMail {
+  switch (payload.kind) {
+    case "order_confirmation": {
+      const o = payload.order;
+      return compose(`Order #${o.id} confirmed`, [
+        para(`Hello ${o.address.fullName}, thank you for your order. We are packing it now.`),
+        orderBlock(o),
+        link("See your order", orderUrl(publicUrl, o.id)),
+      ]);
+    }
+    case "order_admin_notice": {
+      const o = payload.order;
+      return compose(`New order #${o.id}: ${formatPaise(o.totalPaise)}`, [
+        para(`A new order from ${o.customerEmail}.`),
+        orderBlock(o),
+        link("Open it in the admin", `${publicUrl}/admin/orders/${o.id}`),
+      ]);
+    }
+    case "order_shipped": {
+      const o = payload.order;
+      return compose(`Order #${o.id} has shipped`, [
+        para(`Good news, ${o.address.fullName}: your order is on its way.`),
+        para(
+          o.trackingNumber
+            ? `Tracking number: ${o.trackingNumber}`
+            : "The tracking number follows on your order page.",
+        ),
+        link("Track your parcel", orderUrl(publicUrl, o.id)),
+        orderBlock(o),
+      ]);
+    }
+    case "order_delivered": {
+      const o = payload.order;
+      return compose(`Order #${o.id} was delivered`, [
+        para(`Your order #${o.id} was delivered. Enjoy the trail!`),
+        para("Not right? You can ask to return it within 7 days from your order page."),
+        link("Your order", orderUrl(publicUrl, o.id)),
+      ]);
+    }
+    case "order_cancelled": {
+      const o = payload.order;
+      return compose(`Order #${o.id} was cancelled`, [
+        para(`Your order #${o.id} was cancelled.`),
+        para("If you paid online, the full amount is refunded to the way you paid."),
+        link("Your order", orderUrl(publicUrl, o.id)),
+      ]);
+    }
+    case "order_refunded": {
+      const o = payload.order;
+      const r = payload.refund;
+      return compose(`Refund of ${formatPaise(r.amountPaise)} for order #${o.id}`, [
+        para(
+          r.status === "failed"
+            ? `The refund of ${formatPaise(r.amountPaise)} for order #${o.id} did not go through; we are looking into it.`
+            : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
+        ),
+        link("Your order", orderUrl(publicUrl, o.id)),
+      ]);
+    }
+    case "return_update": {
+      const o = payload.order;
+      const r = payload.return;
+      const lines = r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ");
+      const text = {
+        requested: `We have your request to return ${lines} from order #${o.id}. We will answer within 2 working days.`,
+        approved: `Your return of ${lines} from order #${o.id} is approved. Pack the items and send them back; we refund them as soon as they arrive.`,
+        declined: `We cannot accept the return of ${lines} from order #${o.id}.`,
+        refunded: `The items you returned from order #${o.id} arrived and are refunded.`,
+      }[r.status];
+      return compose(`Return for order #${o.id}: ${r.status}`, [
+        para(text),
+        ...(r.note ? [para(`Note: ${r.note}`)] : []),
+        link("Your order", orderUrl(publicUrl, o.id)),
+      ]);
+    }
+    case "password_reset":
+      return compose("Reset your password", [
+        para(
+          `Someone (hopefully you) asked to reset the password of ${payload.email}. The link works once, for ${payload.minutes} minutes.`,
+        ),
+        link("Choose a new password", resetUrl(publicUrl, payload.token)),
+        para("If you did not ask for this, ignore this mail: your password stays as it is."),
+      ]);
+  }
+}
+
+/** A WhatsApp template message: the approved template's name and its body parameters. */
+export type WhatsAppTemplate = { name: string; language: string; params: string[] };
+
+/** The WhatsApp template of an order update, or null for messages that go by e-mail only. */
+export function whatsappTemplate(
+  payload: MessagePayload,
+  publicUrl: string,
+): WhatsAppTemplate | null {
+  const language = "en";
+  switch (payload.kind) {
+    case "order_confirmation":
+      return {
+        name: "order_confirmation",
+        language,
+        params: [
+          payload.order.address.fullName,
+          `#${payload.order.id}`,
+          formatPaise(payload.order.totalPaise),
+        ],
+      };
+    case "order_shipped":
+      return {
+        name: "order_shipped",
+        language,
+        params: [
+          `#${payload.order.id}`,
+          payload.order.trackingNumber ?? "-",
+          orderUrl(publicUrl, payload.order.id),
+        ],
+      };
+    case "order_delivered":
+      return { name: "order_delivered", language, params: [`#${payload.order.id}`] };
+    case "order_cancelled":
+      return { name: "order_cancelled", language, params: [`#${payload.order.id}`] };
+    case "order_refunded":
+      return {
+        name: "order_refunded",
+        language,
+        params: [`#${payload.order.id}`, formatPaise(payload.refund.amountPaise)],
+      };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,519 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import type { Kysely, Selectable } from "kysely";
+import type { Executor } from "~/db/db.server";
+import type { DB, OutboxStatus, OutboxTable } from "~/db/schema";
+import type { MessagePayload, OrderSnapshot } from "~/messages/templates";
+import { getEnv } from "~/utils/env.server";
+
+/**
+ * The outbox: every message to a shopper or an admin is a row written in the same transaction as
+ * the change that causes it, so a message is never lost and never sent for a change that rolled
+ * back. A worker in each server process claims due rows, sends them (at least once) and retries
+ * failures with exponential backoff. Each row keeps one Message-ID for all its attempts, so a retry
+ * reads as the same message. A process killed while sending leaves its claim behind; any other
+ * process (or the restarted one) takes it over once that process is gone or the claim lapses.
+ */
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+/** Attempts before a message is marked failed (the admin can still resend it). */
+export const MAX_ATTEMPTS = 8;
+/** The first retry waits this long; each next one twice as long, up to BACKOFF_MAX_MS. */
+export const BACKOFF_BASE_MS = 30_000;
+export const BACKOFF_MAX_MS = 3600_000;
+/** How long a claim holds when its process is alive but silent (hung connection). */
+export const CLAIM_MS = 5 * 60_000;
+export const OUTBOX_PAGE_SIZE = 50;
+
+const iso = (d: Date) => d.toISOString();
+
+/** The wait before attempt `attempts + 1`, after `attempts` failed ones. */
+export function backoffMs(attempts: number, base = BACKOFF_BASE_MS): number {
+  return Math.min(BACKOFF_MAX_MS, base * 2 ** Math.max(0, attempts - 1));
+}
+
+function mailDomain(): string {
+  const from = getEnv().MAIL_FROM;
+  const m = /@([A-Za-z0-9.-]+)/.exec(from);
+  return m ? m[1] : "localhost";
+}
+
+export type NewMessage = {
+  channel: "email" | "whatsapp";
+  recipient: string;
+  payload: MessagePayload;
+  /** At most one row per key: writing the same key again does nothing. */
+  dedupeKey?: string | null;
+  orderId?: number | null;
+  userId?: number | null;
+  now?: Date;
+};
+
+/** Writes one message to the outbox (call it inside the transaction of the change). */
+export async function enqueueMessage(db: Executor, message: NewMessage): Promise<void> {
+  const now = message.now ?? new Date();
+  await db
+    .insertInto("outbox")
+    .values({
+      channel: message.channel,
+      kind: message.payload.kind,
+      recipient: message.recipient,
+      payload: JSON.stringify(message.payload),
+      message_id: `<${crypto.randomUUID()}@${mailDomain()}>`,
+      dedupe_key: message.dedupeKey ?? null,
+      order_id: message.orderId ?? null,
+      user_id: message.userId ?? null,
+      next_attempt_at: iso(now),
+      created_at: iso(now),
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .execute();
+}
+
+/** Who hears of each new order: ADMIN_EMAIL, or else every admin account. */
+export async function adminRecipients(db: Executor): Promise<string[]> {
+  const configured = getEnv().ADMIN_EMAIL;
+  if (configured) return [configured.toLowerCase()];
+  const rows = await db.selectFrom("users").select("email").where("role", "=", "admin").execute();
+  return rows.map((r) => r.email);
+}
+
+export const whatsappEnabled = () => {
+  const env = getEnv();
+  return Boolean(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
+};
+
+/** An Indian mobile number as WhatsApp wants it: digits with the country code. */
+export function whatsappNumber(phone: string): string | null {
+  const digits = phone.replace(/\D/g, "");
+  if (/^[6-9]\d{9}$/.test(digits)) return `91${digits}`;
+  if (/^91[6-9]\d{9}$/.test(digits)) return digits;
+  return null;
+}
+
+/** What the order's messages show, read inside the transaction that changed it. */
+export async function orderSnapshot(db: Executor, orderId: number) {
+  const o = await db
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .selectAll("o")
+    .select("u.email")
+    .where("o.id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const items = await db
+    .selectFrom("order_items")
+    .select(["title", "quantity", "unit_price_paise", "size_label", "color_name"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  const snapshot: OrderSnapshot = {
+    id: o.id,
+    items: items.map((i) => ({
+      title: i.title,
+      quantity: i.quantity,
+      unitPricePaise: i.unit_price_paise,
+      sizeLabel: i.size_label,
+      colorName: i.color_name,
+    })),
+    totalPaise: o.amount_paise,
+    paymentMethod: paymentMethodLabel(o.gateway as string),
+    address: {
+      fullName: o.ship_full_name,
+      phone: o.ship_phone,
+      address1: o.ship_address1,
+      address2: o.ship_address2,
+      city: o.ship_city,
+      state: o.ship_state,
+      postalCode: o.ship_postal_code,
+      country: o.ship_country,
+    },
+    trackingNumber: o.tracking_number,
+    customerEmail: o.email,
+  };
+  return { snapshot, userId: o.user_id, whatsappOptIn: o.whatsapp_opt_in_at != null };
+}
+
+function paymentMethodLabel(gateway: string): string {
+  if (gateway === "cod") return "Cash on delivery";
+  if (gateway === "sandbox") return "Paid online (test payment)";
+  return "Paid online (Razorpay)";
+}
+
+export type OrderEvent = "placed" | "shipped" | "delivered" | "cancelled";
+
+const CUSTOMER_KIND = {
+  placed: "order_confirmation",
+  shipped: "order_shipped",
+  delivered: "order_delivered",
+  cancelled: "order_cancelled",
+} as const;
+
+/**
+ * The messages of an order's change, written in its transaction: the shopper's mail (and WhatsApp
+ * when they opted in and it is configured), and for a new paid or cash-on-delivery order ('placed')
+ * a notice to the admins. Once per order and event.
+ */
+export async function enqueueOrderEvent(
+  db: Executor,
+  orderId: number,
+  event: OrderEvent,
+  now: Date = new Date(),
+): Promise<void> {
+  const { snapshot, userId, whatsappOptIn } = await orderSnapshot(db, orderId);
+  const kind = CUSTOMER_KIND[event];
+  const payload = { kind, order: snapshot } as MessagePayload;
+  await enqueueMessage(db, {
+    channel: "email",
+    recipient: snapshot.customerEmail,
+    payload,
+    dedupeKey: `order:${orderId}:${event}:email`,
+    orderId,
+    userId,
+    now,
+  });
+  const phone = whatsappNumber(snapshot.address.phone);
+  if (whatsappOptIn && phone && whatsappEnabled()) {
+    await enqueueMessage(db, {
+      channel: "whatsapp",
+      recipient: phone,
+      payload,
+      dedupeKey: `order:${orderId}:${event}:whatsapp`,
+      orderId,
+      userId,
+      now,
+    });
+  }
+  if (event === "placed") {
+    for (const admin of await adminRecipients(db)) {
+      await enqueueMessage(db, {
+        channel: "email",
+        recipient: admin,
+        payload: { kind: "order_admin_notice", order: snapshot },
+        dedupeKey: `order:${orderId}:admin:${admin}`,
+        orderId,
+        now,
+      });
+    }
+  }
+}
+
+/** The shopper's message about a refund (written with the refund's change). */
+export async function enqueueRefundNotice(
+  db: Executor,
+  orderId: number,
+  refund: { id: number; amountPaise: number; status: "pending" | "processed" | "failed" },
+  now: Date = new Date(),
+): Promise<void> {
+  const { snapshot, userId, whatsappOptIn } = await orderSnapshot(db, orderId);
+  const payload: MessagePayload = { kind: "order_refunded", order: snapshot, refund };
+  await enqueueMessage(db, {
+    channel: "email",
+    recipient: snapshot.customerEmail,
+    payload,
+    dedupeKey: `refund:${refund.id}:${refund.status}:email`,
+    orderId,
+    userId,
+    now,
+  });
+  const phone = whatsappNumber(snapshot.address.phone);
+  if (whatsappOptIn && phone && whatsappEnabled() && refund.status === "processed") {
+    await enqueueMessage(db, {
+      channel: "whatsapp",
+      recipient: phone,
+      payload,
+      dedupeKey: `refund:${refund.id}:${refund.status}:whatsapp`,
+      orderId,
+      userId,
+      now,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker
+
+const BOOT = crypto.randomBytes(6).toString("hex");
+const HOST = os.hostname();
+
+/** This process, as it signs its claims. */
+export const WORKER_ID = `${HOST}:${process.pid}:${BOOT}`;
+
+/** False when the process that claimed a row is known to be gone (same machine, no such pid). */
+export function claimantAlive(claimedBy: string): boolean {
+  const [host, pidText, boot] = claimedBy.split(":");
+  if (host !== HOST) return true; // another machine: only its claim's time can tell
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return boot === BOOT; // an earlier life of this pid is gone
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes the due messages no live process is sending, counting one attempt for each. */
+export async function claimDue(
+  db: Kysely<DB>,
+  options: { now?: Date; limit?: number; workerId?: string } = {},
+): Promise<OutboxRow[]> {
+  const now = options.now ?? new Date();
+  const me = options.workerId ?? WORKER_ID;
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom("outbox")
+      .selectAll()
+      .where("status", "=", "waiting")
+      .where("next_attempt_at", "<=", iso(now))
+      .orderBy("id")
+      .limit(options.limit ?? 20)
+      .execute();
+    const claimed: OutboxRow[] = [];
+    for (const row of due) {
+      const free =
+        row.claimed_by == null ||
+        (row.claimed_until != null && row.claimed_until < iso(now)) ||
+        !claimantAlive(row.claimed_by);
+      if (!free) continue;
+      const taken = await trx
+        .updateTable("outbox")
+        .set({
+          claimed_by: me,
+          claimed_until: iso(new Date(now.getTime() + CLAIM_MS)),
+          attempts: row.attempts + 1,
+        })
+        .where("id", "=", row.id)
+        .where("attempts", "=", row.attempts)
+        .returningAll()
+        .executeTakeFirst();
+      if (taken) claimed.push(taken);
+    }
+    return claimed;
+  });
+}
+
+/** A sent message; a password reset's token leaves the database with it. */
+export async function markSent(
+  db: Executor,
+  row: OutboxRow,
+  options: { now?: Date; workerId?: string } = {},
+): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({
+      status: "sent",
+      sent_at: iso(options.now ?? new Date()),
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      ...(row.kind === "password_reset"
+        ? { payload: JSON.stringify({ kind: row.kind, redacted: true }) }
+        : {}),
+    })
+    .where("id", "=", row.id)
+    .where("claimed_by", "=", options.workerId ?? WORKER_ID)
+    .execute();
+}
+
+/** A failed attempt: retried later with backoff, or failed for good after MAX_ATTEMPTS. */
+export async function markAttemptFailed(
+  db: Executor,
+  row: OutboxRow,
+  error: string,
+  options: { now?: Date; workerId?: string; backoffBaseMs?: number } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const last = row.attempts >= MAX_ATTEMPTS;
+  await db
+    .updateTable("outbox")
+    .set({
+      status: last ? "failed" : "waiting",
+      next_attempt_at: iso(
+        new Date(now.getTime() + backoffMs(row.attempts, options.backoffBaseMs)),
+      ),
+      claimed_by: null,
+      claimed_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .where("id", "=", row.id)
+    .where("claimed_by", "=", options.workerId ?? WORKER_ID)
+    .execute();
+}
+
+export type Deliver = (row: OutboxRow) => Promise<void>;
+
+/** One round: claim what is due, send it, record each outcome. Answers how many were sent. */
+export async function runOutboxOnce(
+  db: Kysely<DB>,
+  deliver: Deliver,
+  options: {
+    now?: Date;
+    workerId?: string;
+    backoffBaseMs?: number;
+    log?: (msg: string, fields?: Record<string, unknown>) => void;
+  } = {},
+): Promise<{ sent: number; failed: number }> {
+  const rows = await claimDue(db, options);
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      await deliver(row);
+      await markSent(db, row, options);
+      sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await markAttemptFailed(db, row, message, options);
+      options.log?.("outbox send failed", {
+        id: row.id,
+        kind: row.kind,
+        attempt: row.attempts,
+        error: message,
+      });
+      failed++;
+    }
+  }
+  return { sent, failed };
+}
+
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Runs the worker every `everyMs` (one round at a time) for the life of the process. */
+export function startOutboxWorker(
+  db: Kysely<DB>,
+  deliver: Deliver,
+  log: (msg: string, fields?: Record<string, unknown>) => void,
+  everyMs = 1000,
+): void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    runOutboxOnce(db, deliver, { log })
+      .catch((error: unknown) =>
+        log("outbox round failed", {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      .finally(() => {
+        running = false;
+      });
+  };
+  if (timer) clearInterval(timer);
+  timer = setInterval(tick, everyMs);
+  timer.unref();
+  tick();
+}
+
+export function stopOutboxWorker(): void {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin's view
+
+export type OutboxEntry = {
+  id: number;
+  channel: "email" | "whatsapp";
+  kind: string;
+  recipient: string;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  orderId: number | null;
+  messageId: string;
+};
+
+/** The outbox, newest first, optionally of one status. */
+export async function listOutbox(
+  db: Executor,
+  options: { status?: OutboxStatus | null; page?: number } = {},
+): Promise<{
+  entries: OutboxEntry[];
+  counts: Record<OutboxStatus, number>;
+  page: number;
+  pageCount: number;
+}> {
+  let base = db.selectFrom("outbox");
+  if (options.status) base = base.where("status", "=", options.status);
+  const countRows = await db
+    .selectFrom("outbox")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts: Record<OutboxStatus, number> = { waiting: 0, sent: 0, failed: 0 };
+  for (const r of countRows) counts[r.status] = Number(r.n);
+  const total = options.status
+    ? counts[options.status]
+    : counts.waiting + counts.sent + counts.failed;
+  const pageCount = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const rows = await base
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(OUTBOX_PAGE_SIZE)
+    .offset((page - 1) * OUTBOX_PAGE_SIZE)
+    .execute();
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      kind: r.kind,
+      recipient: r.recipient,
+      status: r.status,
+      attempts: r.attempts,
+      nextAttemptAt: r.next_attempt_at,
+      lastError: r.last_error,
+      sentAt: r.sent_at,
+      createdAt: r.created_at,
+      orderId: r.order_id,
+      messageId: r.message_id,
+    })),
+    counts,
+    page,
+    pageCount,
+  };
+}
+
+export type ResendResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * The admin sends a message again (failed, or sent and lost by the recipient): it becomes due now,
+ * with the same Message-ID. A sent password reset cannot be resent (its link is not kept).
+ */
+export async function resendMessage(
+  db: Executor,
+  id: number,
+  now = new Date(),
+): Promise<ResendResult> {
+  const row = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, status: 404, message: "Message not found" };
+  if (row.status === "waiting")
+    return { ok: false, status: 409, message: "This message is already waiting to be sent." };
+  if (row.kind === "password_reset" && row.status === "sent") {
+    return {
+      ok: false,
+      status: 409,
+      message: "A password reset link is not kept once sent; the shopper can ask for a new one.",
+    };
+  }
+  await db
+    .updateTable("outbox")
+    .set({
+      status: "waiting",
+      attempts: 0,
+      next_attempt_at: iso(now),
+      claimed_by: null,
+      claimed_until: null,
+    })
+    .where("id", "=", id)
+    .where("status", "=", row.status)
+    .execute();
+  return { ok: true };
+}

@@ -1,0 +1,445 @@
+import type { Kysely } from "kysely";
+import type { DB, OrderStatus, RefundStatus } from "~/db/schema";
+import { GatewayError, type PaymentGateway } from "~/payments/gateway";
+import { bumpCatalogVersion } from "./catalog-version.server";
+import { enqueueRefundNotice } from "./outbox.server";
+
+/**
+ * Refunds that move money: the admin refunds a paid online order in full or in part (lines or an
+ * amount) through the provider's Refunds API (the sandbox refunds at once). The amount is reserved
+ * first, in an IMMEDIATE transaction that counts every refund not failed, so two admins clicking at
+ * once can never refund more than was captured; the provider is called after that commit, and its
+ * answer (or the refund.processed / refund.failed webhook, in any order, any number of times)
+ * settles the row. A processed refund puts its lines back in stock and tells the shopper; once the
+ * whole amount is refunded the order becomes 'refunded'.
+ */
+
+type Trx = Kysely<DB>;
+
+/** Orders whose payment can be refunded. */
+const REFUNDABLE_STATUSES: OrderStatus[] = ["paid", "shipped", "delivered", "cancelled"];
+
+export type RefundLineInput = { orderItemId: number; quantity: number };
+
+export type RefundInput = {
+  orderId: number;
+  /** Lines to refund (their price); or */
+  lines?: RefundLineInput[];
+  /** an amount in paise (without lines). */
+  amountPaise?: number;
+  reason?: string;
+  by: string;
+  now?: Date;
+};
+
+export type RefundResult =
+  | {
+      ok: true;
+      refundId: number;
+      status: RefundStatus;
+      amountPaise: number;
+      razorpayRefundId: string | null;
+    }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "amount" | "lines" };
+
+export type RefundView = {
+  id: number;
+  amountPaise: number;
+  status: RefundStatus;
+  razorpayRefundId: string | null;
+  reason: string;
+  error: string | null;
+  by: string;
+  createdAt: string;
+  lines: { orderItemId: number; quantity: number }[];
+};
+
+const iso = (d: Date = new Date()) => d.toISOString();
+
+/** Paise captured for the order and paise already refunded or being refunded. */
+export async function refundBalance(db: Trx, orderId: number) {
+  const order = await db
+    .selectFrom("orders")
+    .select(["amount_paise", "razorpay_payment_id", "status", "paid_at"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const payment = order.razorpay_payment_id
+    ? await db
+        .selectFrom("payments")
+        .select("amount_paise")
+        .where("razorpay_payment_id", "=", order.razorpay_payment_id)
+        .where("status", "=", "paid")
+        .executeTakeFirst()
+    : undefined;
+  const captured =
+    order.paid_at && order.razorpay_payment_id ? (payment?.amount_paise ?? order.amount_paise) : 0;
+  const taken = await db
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.lit(0)).as("n"))
+    .where("order_id", "=", orderId)
+    .where("status", "in", ["pending", "processed"])
+    .executeTakeFirstOrThrow();
+  const refunded = Number(taken.n);
+  return {
+    order,
+    capturedPaise: captured,
+    refundedPaise: refunded,
+    refundablePaise: Math.max(0, captured - refunded),
+  };
+}
+
+/** Units of each order line not yet refunded (pending and processed refunds count). */
+async function refundableUnits(db: Trx, orderId: number) {
+  const items = await db
+    .selectFrom("order_items")
+    .select(["id", "quantity", "unit_price_paise", "title"])
+    .where("order_id", "=", orderId)
+    .execute();
+  const refunded = await db
+    .selectFrom("refund_items as ri")
+    .innerJoin("refunds as r", "r.id", "ri.refund_id")
+    .select(["ri.order_item_id", (eb) => eb.fn.sum<number>("ri.quantity").as("n")])
+    .where("r.order_id", "=", orderId)
+    .where("r.status", "in", ["pending", "processed"])
+    .groupBy("ri.order_item_id")
+    .execute();
+  const done = new Map(refunded.map((r) => [r.order_item_id, Number(r.n)]));
+  return items.map((i) => ({ ...i, left: i.quantity - (done.get(i.id) ?? 0) }));
+}
+
+/** Reserves the refund: a 'pending' row, or why it cannot be. One IMMEDIATE transaction. */
+async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
+  const now = input.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    const balance = await refundBalance(trx, input.orderId);
+    if (!balance) return { ok: false, status: 404, message: "Order not found" } as const;
+    if (!REFUNDABLE_STATUSES.includes(balance.order.status) || balance.capturedPaise === 0) {
+      return {
+        ok: false,
+        status: 409,
+        message: "Only a paid online order can be refunded.",
+      } as const;
+    }
+    let amount: number;
+    const lines = (input.lines ?? []).filter((l) => l.quantity > 0);
+    if (lines.length > 0) {
+      const units = await refundableUnits(trx, input.orderId);
+      amount = 0;
+      for (const line of lines) {
+        const item = units.find((u) => u.id === line.orderItemId);
+        if (!item)
+          return {
+            ok: false,
+            status: 400,
+            field: "lines",
+            message: "That line is not part of this order.",
+          } as const;
+        if (!Number.isInteger(line.quantity) || line.quantity > item.left) {
+          return {
+            ok: false,
+            status: 400,
+            field: "lines",
+            message: `Only ${item.left} of ${item.title} can still be refunded.`,
+          } as const;
+        }
+        amount += item.unit_price_paise * line.quantity;
+      }
+    } else {
+      amount = input.amountPaise ?? 0;
+      if (!Number.isSafeInteger(amount) || amount <= 0) {
+        return {
+          ok: false,
+          status: 400,
+          field: "amount",
+          message: "Enter an amount above zero, or choose lines.",
+        } as const;
+      }
+    }
+    if (amount > balance.refundablePaise) {
+      return {
+        ok: false,
+        status: 409,
+        field: "amount",
+        message:
+          balance.refundablePaise === 0
+            ? "This order is already refunded in full."
+            : `At most ${balance.refundablePaise} paise can still be refunded.`,
+        refundablePaise: balance.refundablePaise,
+      } as const;
+    }
+    const refund = await trx
+      .insertInto("refunds")
+      .values({
+        order_id: input.orderId,
+        amount_paise: amount,
+        status: "pending",
+        razorpay_payment_id: balance.order.razorpay_payment_id,
+        reason: (input.reason ?? "").trim().slice(0, 500),
+        by: input.by,
+        created_at: iso(now),
+        updated_at: iso(now),
+      })
+      .returning(["id", "amount_paise", "razorpay_payment_id"])
+      .executeTakeFirstOrThrow();
+    if (lines.length > 0) {
+      await trx
+        .insertInto("refund_items")
+        .values(
+          lines.map((l) => ({
+            refund_id: refund.id,
+            order_item_id: l.orderItemId,
+            quantity: l.quantity,
+          })),
+        )
+        .execute();
+    }
+    return { ok: true, refund } as const;
+  });
+}
+
+/**
+ * Settles a refund with the provider's word: pending -> processed | failed only (both are final),
+ * adopting the provider's id. A processed refund restocks its lines, tells the shopper and, when
+ * the order is now refunded in full, moves it to 'refunded'. Answers whether anything changed.
+ */
+export async function settleRefundIn(
+  trx: Trx,
+  refundId: number,
+  outcome: {
+    status: RefundStatus;
+    razorpayRefundId?: string | null;
+    error?: string | null;
+    now?: Date;
+  },
+): Promise<boolean> {
+  const now = outcome.now ?? new Date();
+  const refund = await trx
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", refundId)
+    .executeTakeFirst();
+  if (!refund) return false;
+  if (outcome.razorpayRefundId && !refund.razorpay_refund_id) {
+    await trx
+      .updateTable("refunds")
+      .set({ razorpay_refund_id: outcome.razorpayRefundId, updated_at: iso(now) })
+      .where("id", "=", refundId)
+      .execute();
+  }
+  if (refund.status !== "pending" || outcome.status === "pending") return false;
+  const moved = await trx
+    .updateTable("refunds")
+    .set({ status: outcome.status, error: outcome.error ?? null, updated_at: iso(now) })
+    .where("id", "=", refundId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  if (outcome.status === "processed") {
+    const lines = await trx
+      .selectFrom("refund_items as ri")
+      .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
+      .select(["oi.product_id", "ri.quantity"])
+      .where("ri.refund_id", "=", refundId)
+      .execute();
+    for (const line of lines) {
+      await trx
+        .updateTable("products")
+        .set((eb) => ({ stock: eb("stock", "+", line.quantity) }))
+        .where("id", "=", line.product_id)
+        .execute();
+    }
+    if (lines.length > 0) bumpCatalogVersion();
+    await fullyRefunded(trx, refund.order_id, refund.by, now);
+  }
+  await enqueueRefundNotice(
+    trx,
+    refund.order_id,
+    { id: refund.id, amountPaise: refund.amount_paise, status: outcome.status },
+    now,
+  );
+  return true;
+}
+
+/** An order whose captured amount is all refunded (processed) becomes 'refunded'. */
+async function fullyRefunded(trx: Trx, orderId: number, by: string, now: Date) {
+  const balance = await refundBalance(trx, orderId);
+  if (!balance || balance.capturedPaise === 0) return;
+  const processed = await trx
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.lit(0)).as("n"))
+    .where("order_id", "=", orderId)
+    .where("status", "=", "processed")
+    .executeTakeFirstOrThrow();
+  if (Number(processed.n) < balance.capturedPaise) return;
+  const from = balance.order.status;
+  if (from === "refunded") return;
+  const moved = await trx
+    .updateTable("orders")
+    .set({ status: "refunded", updated_at: iso(now) })
+    .where("id", "=", orderId)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 1) {
+    await trx
+      .insertInto("order_status_history")
+      .values({
+        order_id: orderId,
+        from_status: from,
+        to_status: "refunded",
+        by,
+        note: "refunded in full",
+        at: iso(now),
+      })
+      .execute();
+  }
+}
+
+/** The admin's refund (see the top of this file). */
+export async function refundOrder(
+  db: Kysely<DB>,
+  gateway: PaymentGateway,
+  input: RefundInput,
+): Promise<RefundResult> {
+  const reserved = await reserveRefund(db, input);
+  if (!reserved.ok) {
+    return {
+      ok: false,
+      status: reserved.status,
+      message: reserved.message,
+      ...("field" in reserved ? { field: reserved.field } : {}),
+    };
+  }
+  const { refund } = reserved;
+  let answer;
+  try {
+    answer = await gateway.refundPayment({
+      paymentId: refund.razorpay_payment_id!,
+      amountPaise: refund.amount_paise,
+      notes: { refundId: String(refund.id), orderId: String(input.orderId) },
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // The provider refused: the amount is free again.
+    await db
+      .transaction()
+      .execute((trx) =>
+        settleRefundIn(trx, refund.id, { status: "failed", error: error.message, now: input.now }),
+      );
+    return { ok: false, status: 502, message: `The refund did not go through: ${error.message}` };
+  }
+  await db.transaction().execute((trx) =>
+    settleRefundIn(trx, refund.id, {
+      status: answer.status,
+      razorpayRefundId: answer.id,
+      now: input.now,
+    }),
+  );
+  const row = await db
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", refund.id)
+    .executeTakeFirstOrThrow();
+  return {
+    ok: true,
+    refundId: row.id,
+    status: row.status,
+    amountPaise: row.amount_paise,
+    razorpayRefundId: row.razorpay_refund_id,
+  };
+}
+
+/** An order's refunds, oldest first. */
+export async function listRefunds(db: Trx, orderId: number): Promise<RefundView[]> {
+  const rows = await db
+    .selectFrom("refunds")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  const items = rows.length
+    ? await db
+        .selectFrom("refund_items")
+        .selectAll()
+        .where(
+          "refund_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    amountPaise: r.amount_paise,
+    status: r.status,
+    razorpayRefundId: r.razorpay_refund_id,
+    reason: r.reason,
+    error: r.error,
+    by: r.by,
+    createdAt: r.created_at,
+    lines: items
+      .filter((i) => i.refund_id === r.id)
+      .map((i) => ({ orderItemId: i.order_item_id, quantity: i.quantity })),
+  }));
+}
+
+/**
+ * A refund.processed / refund.failed (or refund.created) webhook, signature already checked. Applied
+ * once per event id, in one transaction; the refund is found by the provider's id or, when the
+ * webhook beats our own record of that id, by the `refundId` note we sent.
+ */
+export async function applyRefundWebhook(
+  db: Kysely<DB>,
+  input: { eventId: string; body: unknown; now?: Date },
+): Promise<{ applied: boolean; outcome: string }> {
+  const body = input.body as {
+    event?: unknown;
+    payload?: { refund?: { entity?: Record<string, unknown> } };
+  };
+  const event = typeof body?.event === "string" ? body.event : "unknown";
+  const entity = body?.payload?.refund?.entity;
+  const razorpayRefundId = typeof entity?.id === "string" ? entity.id : null;
+  const notes = (entity?.notes ?? {}) as Record<string, unknown>;
+  const noteId =
+    typeof notes.refundId === "string" && /^\d+$/.test(notes.refundId)
+      ? Number(notes.refundId)
+      : null;
+  return db.transaction().execute(async (trx) => {
+    const seen = await trx
+      .selectFrom("webhook_events")
+      .select("event_id")
+      .where("event_id", "=", input.eventId)
+      .executeTakeFirst();
+    if (seen) return { applied: false, outcome: "duplicate" };
+    if (!razorpayRefundId) return { applied: false, outcome: "ignored" };
+    let refund = await trx
+      .selectFrom("refunds")
+      .select(["id", "order_id", "status"])
+      .where("razorpay_refund_id", "=", razorpayRefundId)
+      .executeTakeFirst();
+    if (!refund && noteId != null) {
+      refund = await trx
+        .selectFrom("refunds")
+        .select(["id", "order_id", "status"])
+        .where("id", "=", noteId)
+        .where("razorpay_refund_id", "is", null)
+        .executeTakeFirst();
+    }
+    // Unknown to us: not recorded, so the provider's retry can apply it later.
+    if (!refund) return { applied: false, outcome: "unknown_refund" };
+    const status: RefundStatus =
+      event === "refund.processed" ? "processed" : event === "refund.failed" ? "failed" : "pending";
+    const changed = await settleRefundIn(trx, refund.id, {
+      status,
+      razorpayRefundId,
+      error: status === "failed" ? "the provider reported the refund failed" : null,
+      now: input.now,
+    });
+    const outcome = changed ? `refund ${status}` : "no change";
+    await trx
+      .insertInto("webhook_events")
+      .values({ event_id: input.eventId, event, order_id: refund.order_id, outcome })
+      .execute();
+    return { applied: true, outcome };
+  });
+}

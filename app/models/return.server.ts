@@ -1,0 +1,373 @@
+import type { Kysely } from "kysely";
+import type { DB, ReturnStatus } from "~/db/schema";
+import type { PaymentGateway } from "~/payments/gateway";
+import { transitionOrder } from "./order.server";
+import { enqueueMessage, orderSnapshot } from "./outbox.server";
+import { refundBalance, refundOrder, type RefundLineInput } from "./refund.server";
+
+/**
+ * After delivery: a shopper may ask, within RETURN_DAYS of delivery, to return lines with a reason
+ * and photos; the admin approves (the goods come back and are refunded on receipt) or declines with
+ * a reason. Before shipping, a shopper may cancel: an online order is refunded in full, cash on
+ * delivery is simply cancelled. Each step is on the order page and in a message to the shopper.
+ */
+
+export const RETURN_DAYS = 7;
+export const MAX_RETURN_PHOTOS = 4;
+
+type Trx = Kysely<DB>;
+const iso = (d: Date) => d.toISOString();
+
+export type ReturnView = {
+  id: number;
+  status: ReturnStatus;
+  reason: string;
+  decisionNote: string | null;
+  createdAt: string;
+  lines: { orderItemId: number; title: string; quantity: number }[];
+  photos: string[];
+};
+
+/** When the order was delivered (its latest move to 'delivered'), or null. */
+export async function deliveredAt(db: Trx, orderId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("order_status_history")
+    .select("at")
+    .where("order_id", "=", orderId)
+    .where("to_status", "=", "delivered")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** The last moment a return can be asked for, or null when the order was not delivered. */
+export async function returnDeadline(db: Trx, orderId: number): Promise<Date | null> {
+  const at = await deliveredAt(db, orderId);
+  return at ? new Date(Date.parse(at) + RETURN_DAYS * 24 * 3600_000) : null;
+}
+
+async function notify(trx: Trx, returnId: number, now: Date) {
+  const r = await trx
+    .selectFrom("return_requests")
+    .selectAll()
+    .where("id", "=", returnId)
+    .executeTakeFirstOrThrow();
+  const lines = await trx
+    .selectFrom("return_items as ri")
+    .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
+    .select(["oi.title", "ri.quantity"])
+    .where("ri.return_id", "=", returnId)
+    .execute();
+  const { snapshot } = await orderSnapshot(trx, r.order_id);
+  await enqueueMessage(trx, {
+    channel: "email",
+    recipient: snapshot.customerEmail,
+    payload: {
+      kind: "return_update",
+      order: snapshot,
+      return: { id: r.id, status: r.status, note: r.decision_note, lines },
+    },
+    dedupeKey: `return:${r.id}:${r.status}:email`,
+    orderId: r.order_id,
+    userId: r.user_id,
+    now,
+  });
+}
+
+export type ReturnRequestResult =
+  | { ok: true; returnId: number }
+  | { ok: false; status: 400 | 404 | 409; message: string; field?: "lines" | "reason" | "photos" };
+
+/** Units of each line not already in a return that is asked for, approved or refunded. */
+async function returnableUnits(db: Trx, orderId: number) {
+  const items = await db
+    .selectFrom("order_items")
+    .select(["id", "title", "quantity"])
+    .where("order_id", "=", orderId)
+    .execute();
+  const taken = await db
+    .selectFrom("return_items as ri")
+    .innerJoin("return_requests as r", "r.id", "ri.return_id")
+    .select(["ri.order_item_id", (eb) => eb.fn.sum<number>("ri.quantity").as("n")])
+    .where("r.order_id", "=", orderId)
+    .where("r.status", "!=", "declined")
+    .groupBy("ri.order_item_id")
+    .execute();
+  const used = new Map(taken.map((t) => [t.order_item_id, Number(t.n)]));
+  return items.map((i) => ({ ...i, left: i.quantity - (used.get(i.id) ?? 0) }));
+}
+
+/** The shopper asks to return lines of a delivered order (owner check inside). */
+export async function requestReturn(
+  db: Kysely<DB>,
+  input: {
+    userId: number;
+    orderId: number;
+    lines: RefundLineInput[];
+    reason: string;
+    photos?: string[];
+    now?: Date;
+  },
+): Promise<ReturnRequestResult> {
+  const now = input.now ?? new Date();
+  const reason = input.reason.trim();
+  return db.transaction().execute(async (trx): Promise<ReturnRequestResult> => {
+    const order = await trx
+      .selectFrom("orders")
+      .select(["id", "status"])
+      .where("id", "=", input.orderId)
+      .where("user_id", "=", input.userId)
+      .executeTakeFirst();
+    if (!order) return { ok: false, status: 404, message: "Order not found" };
+    const deadline = await returnDeadline(trx, order.id);
+    if (order.status !== "delivered" || !deadline) {
+      return { ok: false, status: 409, message: "Only a delivered order can be returned." };
+    }
+    if (now.getTime() > deadline.getTime()) {
+      return {
+        ok: false,
+        status: 409,
+        message: `Returns are possible within ${RETURN_DAYS} days of delivery; for this order that was until ${deadline.toISOString().slice(0, 10)}.`,
+      };
+    }
+    const lines = input.lines.filter((l) => l.quantity > 0);
+    if (lines.length === 0) {
+      return {
+        ok: false,
+        status: 400,
+        field: "lines",
+        message: "Choose at least one item to return.",
+      };
+    }
+    const units = await returnableUnits(trx, order.id);
+    for (const line of lines) {
+      const item = units.find((u) => u.id === line.orderItemId);
+      if (!item || !Number.isSafeInteger(line.quantity) || line.quantity > item.left) {
+        return {
+          ok: false,
+          status: 400,
+          field: "lines",
+          message: item
+            ? `You can return at most ${item.left} of ${item.title}.`
+            : "That item is not part of this order.",
+        };
+      }
+    }
+    if (reason.length < 5 || reason.length > 1000) {
+      return {
+        ok: false,
+        status: 400,
+        field: "reason",
+        message: "Tell us why, in 5 to 1000 characters.",
+      };
+    }
+    const photos = input.photos ?? [];
+    if (photos.length > MAX_RETURN_PHOTOS) {
+      return {
+        ok: false,
+        status: 400,
+        field: "photos",
+        message: `At most ${MAX_RETURN_PHOTOS} photos.`,
+      };
+    }
+    const created = await trx
+      .insertInto("return_requests")
+      .values({
+        order_id: order.id,
+        user_id: input.userId,
+        status: "requested",
+        reason,
+        created_at: iso(now),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("return_items")
+      .values(
+        lines.map((l) => ({
+          return_id: created.id,
+          order_item_id: l.orderItemId,
+          quantity: l.quantity,
+        })),
+      )
+      .execute();
+    if (photos.length > 0) {
+      await trx
+        .insertInto("return_photos")
+        .values(photos.map((image) => ({ return_id: created.id, image })))
+        .execute();
+    }
+    await notify(trx, created.id, now);
+    return { ok: true, returnId: created.id };
+  });
+}
+
+export type ReturnDecisionResult =
+  | { ok: true; status: ReturnStatus }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+/** The admin approves or declines (a decline needs a reason). */
+export async function decideReturn(
+  db: Kysely<DB>,
+  input: { returnId: number; approve: boolean; note?: string; by: string; now?: Date },
+): Promise<ReturnDecisionResult> {
+  const now = input.now ?? new Date();
+  const note = (input.note ?? "").trim().slice(0, 1000) || null;
+  if (!input.approve && !note)
+    return { ok: false, status: 400, message: "Give the shopper a reason for declining." };
+  const to: ReturnStatus = input.approve ? "approved" : "declined";
+  return db.transaction().execute(async (trx): Promise<ReturnDecisionResult> => {
+    const moved = await trx
+      .updateTable("return_requests")
+      .set({ status: to, decision_note: note, decided_at: iso(now) })
+      .where("id", "=", input.returnId)
+      .where("status", "=", "requested")
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      const exists = await trx
+        .selectFrom("return_requests")
+        .select("status")
+        .where("id", "=", input.returnId)
+        .executeTakeFirst();
+      return exists
+        ? { ok: false, status: 409, message: `This return is already ${exists.status}.` }
+        : { ok: false, status: 404, message: "Return not found" };
+    }
+    await notify(trx, input.returnId, now);
+    return { ok: true, status: to };
+  });
+}
+
+/** The approved goods arrived: refund their lines (they go back in stock) and close the return. */
+export async function receiveReturn(
+  db: Kysely<DB>,
+  gateway: PaymentGateway,
+  input: { returnId: number; by: string; now?: Date },
+): Promise<ReturnDecisionResult> {
+  const now = input.now ?? new Date();
+  const r = await db
+    .selectFrom("return_requests")
+    .selectAll()
+    .where("id", "=", input.returnId)
+    .executeTakeFirst();
+  if (!r) return { ok: false, status: 404, message: "Return not found" };
+  if (r.status !== "approved")
+    return { ok: false, status: 409, message: `This return is ${r.status}, not approved.` };
+  const lines = await db
+    .selectFrom("return_items")
+    .select(["order_item_id as orderItemId", "quantity"])
+    .where("return_id", "=", r.id)
+    .execute();
+  const refund = await refundOrder(db, gateway, {
+    orderId: r.order_id,
+    lines,
+    reason: `return #${r.id}`,
+    by: input.by,
+    now,
+  });
+  if (!refund.ok) return { ok: false, status: refund.status, message: refund.message };
+  await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable("return_requests")
+      .set({ status: "refunded", refund_id: refund.refundId })
+      .where("id", "=", r.id)
+      .where("status", "=", "approved")
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1) await notify(trx, r.id, now);
+  });
+  return { ok: true, status: "refunded" };
+}
+
+/** An order's returns, oldest first (for the order page and the admin). */
+export async function listReturns(db: Trx, orderId: number): Promise<ReturnView[]> {
+  const rows = await db
+    .selectFrom("return_requests")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await db
+    .selectFrom("return_items as ri")
+    .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
+    .select(["ri.return_id", "ri.order_item_id", "oi.title", "ri.quantity"])
+    .where("ri.return_id", "in", ids)
+    .execute();
+  const photos = await db
+    .selectFrom("return_photos")
+    .selectAll()
+    .where("return_id", "in", ids)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    reason: r.reason,
+    decisionNote: r.decision_note,
+    createdAt: r.created_at,
+    lines: items
+      .filter((i) => i.return_id === r.id)
+      .map((i) => ({ orderItemId: i.order_item_id, title: i.title, quantity: i.quantity })),
+    photos: photos.filter((p) => p.return_id === r.id).map((p) => p.image),
+  }));
+}
+
+export type CancelResult =
+  { ok: true; refunded: boolean } | { ok: false; status: 404 | 409 | 502; message: string };
+
+/**
+ * The shopper cancels an order that has not shipped: it becomes cancelled (stock back, message),
+ * and a paid online order is refunded in full through the provider.
+ */
+export async function cancelOrderByShopper(
+  db: Kysely<DB>,
+  gateway: PaymentGateway,
+  input: { userId: number; orderId: number; now?: Date },
+): Promise<CancelResult> {
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "status"])
+    .where("id", "=", input.orderId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (!order) return { ok: false, status: 404, message: "Order not found" };
+  if (order.status !== "paid") {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        order.status === "shipped" || order.status === "delivered"
+          ? "This order has shipped; ask for a return once it is delivered."
+          : "This order cannot be cancelled.",
+    };
+  }
+  const moved = await transitionOrder(db, order.id, "cancelled", {
+    by: `user:${input.userId}`,
+    now: input.now,
+  });
+  if (!moved.ok) return { ok: false, status: 409, message: moved.message };
+  const balance = await refundBalance(db, order.id);
+  if (!balance || balance.refundablePaise === 0) return { ok: true, refunded: false };
+  const refund = await refundOrder(db, gateway, {
+    orderId: order.id,
+    amountPaise: balance.refundablePaise,
+    reason: "cancelled by the shopper",
+    by: `user:${input.userId}`,
+    now: input.now,
+  });
+  if (!refund.ok)
+    return {
+      ok: false,
+      status: 502,
+      message: `Your order is cancelled, but the refund did not go through yet: we will refund it. (${refund.message})`,
+    };
+  return { ok: true, refunded: true };
+}
+
+export const RETURN_PHOTO_LIMITS = {
+  maxFileSize: 5 * 1024 * 1024,
+  maxFiles: MAX_RETURN_PHOTOS,
+  maxTotalSize: 5 * MAX_RETURN_PHOTOS * 1024 * 1024 + 100 * 1024,
+  maxFieldSize: 10 * 1024,
+};

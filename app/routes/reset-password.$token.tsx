@@ -1,0 +1,146 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { db } from "~/db/db.server";
+import { RESET_INVALID, resetPassword, resetTokenUsable } from "~/models/password-reset.server";
+import { assertSameOrigin } from "~/utils/http.server";
+import { securityEvent } from "~/utils/log.server";
+import { PasswordHashingBusy } from "~/utils/password.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { fieldErrors, resetPasswordSchema } from "~/utils/validation";
+
+export const meta: MetaFunction = () => [
+  { title: "Choose a new password | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
+
+// The token is in the URL: no cache keeps the page and no other site learns it from a Referer.
+const privateHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+export const headers: HeadersFunction = () => privateHeaders;
+
+type ActionData = { errors?: Record<string, string>; formError?: string };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const usable = await resetTokenUsable(db, params.token ?? "");
+  return data(
+    { usable, message: usable ? null : RESET_INVALID },
+    { status: usable ? 200 : 410, headers: privateHeaders },
+  );
+}
+
+/** Sets the password once, ends every session and API token, then sends the shopper to log in. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const parsed = resetPasswordSchema.safeParse({
+    token: params.token,
+    password: form.get("password"),
+  });
+  if (!parsed.success)
+    return data<ActionData>({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  let result;
+  try {
+    result = await resetPassword(db, parsed.data);
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusy)) throw error;
+    return data<ActionData>(
+      { formError: error.message },
+      { status: 503, headers: { "Retry-After": String(error.retryAfterS) } },
+    );
+  }
+  if (!result.ok) {
+    return data<ActionData>(
+      result.field === "token"
+        ? { formError: result.error }
+        : { errors: { password: result.error } },
+      { status: 400 },
+    );
+  }
+  securityEvent("password.changed", { userId: result.userId, via: "reset" });
+  return redirectWithToast(
+    "/login",
+    {
+      type: "success",
+      message: "Your password is set. Log in with it; every other session was logged out.",
+    },
+    request,
+  );
+}
+
+const input =
+  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600";
+
+export default function ResetPasswordPage() {
+  const { usable, message } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const error = result?.errors?.password;
+  if (!usable) {
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-12">
+        <h1 className="text-2xl font-extrabold tracking-tight">Reset link not valid</h1>
+        <p className="mt-4 text-gray-700">{message}</p>
+        <p className="mt-6">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+            Ask for a new link
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-2xl font-extrabold tracking-tight">Choose a new password</h1>
+      <Form method="post" noValidate className="mt-6 space-y-5">
+        {result?.formError ? (
+          <p
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          >
+            {result.formError}{" "}
+            <Link to="/forgot-password" className="underline">
+              Ask for a new link
+            </Link>
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="password" className="block text-sm font-semibold">
+            New password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "password-error" : "password-hint"}
+            className={input}
+          />
+          {error ? (
+            <p id="password-error" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          ) : (
+            <p id="password-hint" className="mt-1 text-sm text-gray-600">
+              At least 8 characters, not a common password.
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-md bg-ink-900 px-4 py-2.5 font-semibold text-white hover:bg-black disabled:opacity-60"
+        >
+          {busy ? "Saving..." : "Set new password"}
+        </button>
+      </Form>
+    </div>
+  );
+}

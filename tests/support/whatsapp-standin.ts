@@ -1,0 +1,83 @@
+// A local stand-in for the WhatsApp Business Cloud API (Graph API): POST /{phone-number-id}/messages
+// with a bearer token, answering like Meta does. The shop reaches it through WHATSAPP_API_URL.
+import http from "node:http";
+
+export type WhatsAppRequest = {
+  path: string;
+  authorization: string | null;
+  body: {
+    messaging_product?: string;
+    to?: string;
+    type?: string;
+    template?: {
+      name: string;
+      language: { code: string };
+      components?: { type: string; parameters: { type: string; text: string }[] }[];
+    };
+  };
+};
+
+export type WhatsAppStandIn = {
+  url: string;
+  token: string;
+  phoneNumberId: string;
+  requests: WhatsAppRequest[];
+  close(): Promise<void>;
+};
+
+export async function startWhatsAppStandIn(
+  token = "wa-standin-token",
+  phoneNumberId = "106540352242922",
+): Promise<WhatsAppStandIn> {
+  const requests: WhatsAppRequest[] = [];
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(value));
+      };
+      const error = (status: number, message: string, code: number) =>
+        send(status, { error: { message, type: "OAuthException", code, fbtrace_id: "standin" } });
+      if (req.headers.authorization !== `Bearer ${token}`) {
+        return error(401, "Invalid OAuth access token - Cannot parse access token", 190);
+      }
+      const path = (req.url ?? "").split("?")[0];
+      if (req.method !== "POST" || !path.endsWith(`/${phoneNumberId}/messages`)) {
+        return error(400, "Unsupported post request.", 100);
+      }
+      let body: WhatsAppRequest["body"];
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return error(400, "Invalid JSON", 100);
+      }
+      if (
+        body.messaging_product !== "whatsapp" ||
+        !body.to ||
+        body.type !== "template" ||
+        !body.template?.name
+      ) {
+        return error(400, "(#100) Invalid parameter", 100);
+      }
+      requests.push({ path, authorization: req.headers.authorization ?? null, body });
+      n++;
+      send(200, {
+        messaging_product: "whatsapp",
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: `wamid.standin${n}`, message_status: "accepted" }],
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/v21.0`,
+    token,
+    phoneNumberId,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
