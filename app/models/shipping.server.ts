@@ -240,3 +240,24 @@ export async function countServiceabilityOverrides(db: Kysely<DB>): Promise<numb
     .executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** What "Check delivery" shows for a typed PIN: a message for the field, or the delivery check. */
+export type DeliveryAnswer = {
+  pin: string;
+  error: string | null;
+  delivery: DeliveryCheck | null;
+};
+
+export async function answerDeliveryCheck(
+  db: Kysely<DB>,
+  typed: string,
+  now?: Date,
+): Promise<DeliveryAnswer> {
+  const pin = typed.replace(/\s/g, "");
+  if (!/^[1-9]\d{5}$/.test(pin))
+    return { pin: typed.slice(0, 20), error: "Enter a 6-digit PIN code", delivery: null };
+  const delivery = await checkDelivery(db, pin, { now });
+  if (!delivery)
+    return { pin, error: `PIN code ${pin} does not exist. Please check it.`, delivery: null };
+  return { pin, error: null, delivery };
+}
