@@ -74,21 +74,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProduct(db, Number(raw), shopper?.id ?? null);
   if (!product) throw new Response("Not Found", { status: 404 });
   const wanted = new URL(request.url).searchParams.get("color")?.toLowerCase();
-  const color =
-    product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
-  const recommendations = await listRecommendations(
-    db,
-    product.category,
-    product.id,
-    6,
-    shopper?.id ?? null,
-  );
+  const color = product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
+  const recommendations = await listRecommendations(db, product.category, product.id, 6, shopper?.id ?? null);
   // "Check delivery": a `?pin=` from the form (remembered), else the remembered PIN.
   const typedPin = new URL(request.url).searchParams.get("pin");
   const pin = typedPin ?? (await readPin(request));
   const delivery = pin === null ? null : await answerDeliveryCheck(db, pin);
-  const remember =
-    typedPin !== null && delivery?.delivery ? await pinCookieHeader(delivery.delivery.pin) : null;
+  const remember = typedPin !== null && delivery?.delivery ? await pinCookieHeader(delivery.delivery.pin) : null;
   return data(
     {
       product,
@@ -103,14 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ProductPage() {
-  const {
-    product: p,
-    color,
-    points,
-    recommendations,
-    shopperVehicle,
-    delivery,
-  } = useLoaderData<typeof loader>();
+  const { product: p, color, points, recommendations, shopperVehicle, delivery } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as { shopPhone?: string; publicUrl?: string } | undefined;
   const [quantity, setQuantity] = useState(1);
   const [size, setSize] = useState(p.sizes[0]?.label ?? "");
@@ -126,20 +111,12 @@ export default function ProductPage() {
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-gray-600">
         <ol className="flex flex-wrap gap-2">
           <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>{" "}
-            /
+            <Link to="/" className="hover:underline">Home</Link> /
           </li>
           <li>
-            <Link to={`/category/${p.category}`} className="hover:underline">
-              {p.categoryName}
-            </Link>{" "}
-            /
+            <Link to={`/category/${p.category}`} className="hover:underline">{p.categoryName}</Link> /
           </li>
-          <li aria-current="page" className="text-ink-900">
-            {p.title}
-          </li>
+          <li aria-current="page" className="text-ink-900">{p.title}</li>
         </ol>
       </nav>
       <div className="grid grid-cols-1 gap-10 md:grid-cols-2">
@@ -160,13 +137,7 @@ export default function ProductPage() {
                       aria-current={c.name === color ? "true" : undefined}
                       className={`block rounded-lg border-2 p-1 ${c.name === color ? "border-brand-600" : "border-gray-200 hover:border-gray-400"}`}
                     >
-                      <img
-                        src={imageUrl(c.images[0] ?? p.image, 320)}
-                        alt={c.name}
-                        width={56}
-                        height={56}
-                        className="h-14 w-14 object-contain"
-                      />
+                      <img src={imageUrl(c.images[0] ?? p.image, 320)} alt={c.name} width={56} height={56} className="h-14 w-14 object-contain" />
                     </Link>
                   </li>
                 ))}
@@ -187,18 +158,12 @@ export default function ProductPage() {
             </s>
             <span className="font-semibold text-emerald-700">(Save 25%)</span>
           </div>
-          <p className={`font-semibold ${p.inStock ? "text-emerald-700" : "text-red-700"}`}>
-            {p.inStock ? "InStock" : "Sold Out"}
-          </p>
-          {shopperVehicle && p.fits !== undefined ? (
-            <FitBadge fits={p.fits} vehicleName={shopperVehicle} />
-          ) : null}
+          <p className={`font-semibold ${p.inStock ? "text-emerald-700" : "text-red-700"}`}>{p.inStock ? "InStock" : "Sold Out"}</p>
+          {shopperVehicle && p.fits !== undefined ? <FitBadge fits={p.fits} vehicleName={shopperVehicle} /> : null}
           {p.universalFit ? (
             <p className="text-sm text-gray-700">Universal fit: suits any vehicle.</p>
           ) : p.vehicles.length > 0 ? (
-            <p className="text-sm text-gray-700">
-              Fits: {p.vehicles.map((v) => v.name).join(", ")}
-            </p>
+            <p className="text-sm text-gray-700">Fits: {p.vehicles.map((v) => v.name).join(", ")}</p>
           ) : null}
 
           <Form method="post" action="/cart" className="flex flex-col gap-5">
@@ -270,11 +235,7 @@ export default function ProductPage() {
                 </button>
               </div>
             ) : (
-              <button
-                type="button"
-                disabled
-                className="cursor-not-allowed rounded-md bg-gray-300 px-6 py-3 font-semibold text-gray-700"
-              >
+              <button type="button" disabled className="cursor-not-allowed rounded-md bg-gray-300 px-6 py-3 font-semibold text-gray-700">
                 Sold Out
               </button>
             )}
@@ -293,53 +254,26 @@ export default function ProductPage() {
 
           {p.sizes.length > 0 ? (
             <section aria-labelledby="specs">
-              <h2 id="specs" className="mb-2 text-lg font-bold">
-                Specifications
-              </h2>
+              <h2 id="specs" className="mb-2 text-lg font-bold">Specifications</h2>
               {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-              <div
-                className="overflow-x-auto"
-                role="region"
-                aria-label="Specifications table"
-                tabIndex={0}
-              >
+              <div className="overflow-x-auto" role="region" aria-label="Specifications table" tabIndex={0}>
                 <table className="w-full text-left text-sm">
                   <thead className="bg-gray-50">
                     <tr>
-                      <th scope="col" className="px-2 py-2">
-                        Size
-                      </th>
-                      <th scope="col" className="px-2 py-2">
-                        Part number
-                      </th>
-                      <th scope="col" className="px-2 py-2">
-                        Diameter (in)
-                      </th>
-                      <th scope="col" className="px-2 py-2">
-                        Width (in)
-                      </th>
-                      <th scope="col" className="px-2 py-2">
-                        Bolt pattern
-                      </th>
-                      <th scope="col" className="px-2 py-2">
-                        Offset (mm)
-                      </th>
-                      <th scope="col" className="px-2 py-2">
-                        Hub bore (mm)
-                      </th>
+                      <th scope="col" className="px-2 py-2">Size</th>
+                      <th scope="col" className="px-2 py-2">Part number</th>
+                      <th scope="col" className="px-2 py-2">Diameter (in)</th>
+                      <th scope="col" className="px-2 py-2">Width (in)</th>
+                      <th scope="col" className="px-2 py-2">Bolt pattern</th>
+                      <th scope="col" className="px-2 py-2">Offset (mm)</th>
+                      <th scope="col" className="px-2 py-2">Hub bore (mm)</th>
                     </tr>
                   </thead>
                   <tbody>
                     {p.sizes.map((s) => (
-                      <tr
-                        key={s.id}
-                        aria-selected={s.label === size}
-                        className={`border-t border-gray-200 ${s.label === size ? "bg-brand-500/10 font-semibold" : ""}`}
-                      >
-                        <th scope="row" className="px-2 py-2">
-                          {s.label}
-                        </th>
+                      <tr key={s.id} aria-selected={s.label === size} className={`border-t border-gray-200 ${s.label === size ? "bg-brand-500/10 font-semibold" : ""}`}>
+                        <th scope="row" className="px-2 py-2">{s.label}</th>
                         <td className="px-2 py-2">{s.partNumber}</td>
                         <td className="px-2 py-2">{s.diameter}</td>
                         <td className="px-2 py-2">{s.width}</td>
@@ -357,9 +291,7 @@ export default function ProductPage() {
       </div>
 
       <section aria-labelledby="overview" className="mt-12 max-w-3xl">
-        <h2 id="overview" className="text-xl font-bold">
-          Overview
-        </h2>
+        <h2 id="overview" className="text-xl font-bold">Overview</h2>
         {color ? <p className="mt-2 text-sm text-gray-600">Colour: {color}</p> : null}
         <p className="mt-2 text-gray-700">{p.description}</p>
         {points.length > 0 ? (
@@ -376,15 +308,8 @@ export default function ProductPage() {
 
       {recommendations.length > 0 ? (
         <section aria-labelledby="recommended" className="mt-12">
-          <h2 id="recommended" className="mb-4 text-xl font-bold">
-            You may also like
-          </h2>
-          <ProductGrid
-            products={recommendations}
-            vehicleName={shopperVehicle}
-            empty=""
-            eagerCount={0}
-          />
+          <h2 id="recommended" className="mb-4 text-xl font-bold">You may also like</h2>
+          <ProductGrid products={recommendations} vehicleName={shopperVehicle} empty="" eagerCount={0} />
         </section>
       ) : null}
     </div>
