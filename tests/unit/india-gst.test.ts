@@ -15,7 +15,7 @@ import {
 
 describe("GSTIN", () => {
   it("accepts GSTINs whose check character is right, and names the problem of the others", () => {
-    // The sample GSTIN of GSTN's documentation, and one more well-formed number.
+    // A GSTIN often quoted as an example, and another with a correct check character.
     for (const ok of ["27AAPFU0939F1ZV", "29AAGCB7383J1Z4"]) {
       expect(checkGstin(ok), ok).toMatchObject({ ok: true, gstin: ok });
     }
