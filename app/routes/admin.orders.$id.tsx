@@ -7,6 +7,8 @@ import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
 import { getOrderForAdmin, ORDER_STATUSES, STATUS_LABELS, transitionOrder } from "~/models/order.server";
 import { imageUrl } from "~/utils/images";
+import { OrderCharges } from "~/components/order-charges";
+import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
 
@@ -22,11 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await getOrderForAdmin(db, orderId(params.id));
   if (!order) throw new Response("Not Found", { status: 404 });
-  return { order, labels: STATUS_LABELS };
+  return { order, labels: STATUS_LABELS, charges: await getOrderExtras(db, order.id) };
 }
 
 /** What each move is called on its button, and the toast after it. */
 const MOVES: Partial<Record<OrderStatus, { button: string; done: string }>> = {
+  confirmed: { button: "Confirm order", done: "Order confirmed" },
   shipped: { button: "Mark shipped", done: "Order marked as shipped" },
   delivered: { button: "Mark delivered", done: "Order marked as delivered" },
   cancelled: { button: "Cancel order", done: "Order cancelled" },
@@ -39,6 +42,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const to = String(form.get("to") ?? "") as OrderStatus;
   const back = `/admin/orders/${id}${new URL(request.url).search.replace(/[?&]index(=[^&]*)?/, "")}`;
+  // Cash on delivery: the courier's cash is recorded once the order is delivered.
+  if (form.get("intent") === "cash-collected") {
+    const cash = await recordCashCollected(db, id, { by: `admin:${admin.id}` });
+    if (!cash.ok && cash.status === 404) throw new Response("Not Found", { status: 404 });
+    if (cash.ok) securityEvent("admin.order", { adminId: admin.id, orderId: id, to: "cash-collected" });
+    return redirectWithToast(
+      back,
+      cash.ok ? { type: "success", message: "Cash collected: the order is paid" } : { type: "error", message: cash.message },
+      request,
+    );
+  }
   if (!ORDER_STATUSES.includes(to) || !MOVES[to]) {
     return data({ errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
   }
@@ -62,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, labels } = useLoaderData<typeof loader>();
+  const { order, labels, charges } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   const { search } = useLocation();
@@ -132,6 +146,16 @@ export default function AdminOrder() {
           </div>
         ) : null}
       </dl>
+
+      {charges ? <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} /> : null}
+      {charges?.paymentMethod === "cod" && order.status === "delivered" && !charges.cashCollectedAt ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="cash-collected" />
+          <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Record cash collected
+          </button>
+        </Form>
+      ) : null}
 
       <h2 className="mt-6 font-bold">Items</h2>
       <ul className="mt-2 divide-y divide-gray-100 text-sm">

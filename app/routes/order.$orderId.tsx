@@ -12,6 +12,8 @@ import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import { getOrderForUser, STATUS_LABELS } from "~/models/order.server";
+import { OrderCharges } from "~/components/order-charges";
+import { getOrderExtras } from "~/models/order-extras.server";
 import { idSchema } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [
@@ -25,13 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Someone else's order is "not found", exactly like one that does not exist.
   const order = id.success ? await getOrderForUser(db, user.id, id.data) : null;
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
-  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] } };
+  const charges = await getOrderExtras(db, order.id);
+  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] }, charges };
 }
 
-const PAID = new Set(["paid", "shipped", "delivered"]);
+const PAID = new Set(["paid", "shipped", "delivered", "placed", "confirmed"]);
 
 export default function OrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, charges } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
     return (
@@ -85,6 +88,7 @@ export default function OrderPage() {
           </dd>
         </div>
       </dl>
+      {charges ? <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} /> : null}
 
       <section aria-labelledby="items-heading" className="mt-8">
         <h2 id="items-heading" className="text-xl font-bold">
