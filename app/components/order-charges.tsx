@@ -12,9 +12,18 @@ export type OrderChargesView = {
   cashCollectedAt: string | null;
 };
 
-export function OrderCharges({ charges, invoiceHref }: { charges: OrderChargesView; invoiceHref: string }) {
+export function OrderCharges({
+  charges,
+  invoiceHref,
+}: {
+  charges: OrderChargesView;
+  invoiceHref: string;
+}) {
   return (
-    <section aria-labelledby="charges-heading" className="mt-6 rounded-lg border border-gray-200 p-5 text-sm">
+    <section
+      aria-labelledby="charges-heading"
+      className="mt-6 rounded-lg border border-gray-200 p-5 text-sm"
+    >
       <h2 id="charges-heading" className="sr-only">
         Charges and invoice
       </h2>
