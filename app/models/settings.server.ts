@@ -1,21 +1,13 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/schema";
+import { ZONES, ZONE_LABELS, type Zone } from "~/utils/shipping-zones";
 
 /**
  * The admin's shipping and cash on delivery settings, kept as one JSON row in shop_settings and
  * read with defaults (a fresh shop works without any row).
  */
-export const ZONES = ["local", "state", "metro", "national", "special"] as const;
-export type Zone = (typeof ZONES)[number];
-
-export const ZONE_LABELS: Record<Zone, string> = {
-  local: "Same city",
-  state: "Same state",
-  metro: "Metro to metro",
-  national: "Rest of India",
-  special: "Special areas (North East, J&K, Ladakh, islands)",
-};
+export { ZONES, ZONE_LABELS, type Zone };
 
 const paise = z.number().int().min(0).max(100_000_000);
 const zoneRule = z.object({

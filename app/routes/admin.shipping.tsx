@@ -8,10 +8,9 @@ import {
   getSettings,
   saveSettings,
   settingsSchema,
-  ZONE_LABELS,
-  ZONES,
   type ShopSettings,
 } from "~/models/settings.server";
+import { ZONE_LABELS, ZONES } from "~/utils/shipping-zones";
 import { countServiceabilityOverrides, importServiceability } from "~/models/shipping.server";
 import { securityEvent } from "~/utils/log.server";
 import { formatPaise, rupeesToPaise } from "~/utils/money";
