@@ -118,7 +118,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   const paid = (actionResult as { ok?: boolean } | undefined)?.ok === true;
-  return formAction === PAYMENT_CALLBACK_PATH && paid ? false : defaultShouldRevalidate;
+  if (formAction === PAYMENT_CALLBACK_PATH && paid) return false;
+  // A cash on delivery order is placed at once (and empties the cart): the page goes to the order.
+  const placed = actionResult as { ok?: boolean; paid?: boolean } | undefined;
+  if (placed?.ok === true && placed.paid === true) return false;
+  return defaultShouldRevalidate;
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
