@@ -142,3 +142,66 @@ test("cash on delivery end to end: placed, confirmed, shipped, delivered (invoic
     expect(text).toContain(product.title.slice(0, 20));
   }
 });
+
+for (const where of [
+  {
+    state: "Karnataka",
+    city: "Bengaluru",
+    pin: "560025",
+    code: "29",
+    tax: /CGST[\s\S]*SGST/,
+    not: "IGST",
+  },
+  { state: "Maharashtra", city: "Pune", pin: "411001", code: "27", tax: /IGST/, not: "CGST" },
+]) {
+  test(`an online order to ${where.state}: its tax invoice shows ${where.not === "IGST" ? "CGST and SGST" : "IGST"}`, async ({
+    page,
+    request,
+  }, info) => {
+    const product = await codProduct(request);
+    const account = await signUpAndLogIn(page, request, "/");
+    const login = await request.post("/api/v1/login", { data: account });
+    const { token } = (await login.json()) as { token: string };
+    const add = await request.post("/api/v1/cart/addItem", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { productId: product.id, quantity: 1 },
+    });
+    expect(add.ok()).toBe(true);
+
+    await page.goto("/checkout");
+    const scope = js(info)
+      ? page.getByRole("dialog")
+      : page.getByRole("region", { name: "Add New Address" });
+    if (js(info)) await page.getByRole("button", { name: "+ Add New Address" }).click();
+    await scope.getByLabel("Full name").fill("Kiran Desai");
+    await scope.getByLabel("Phone").fill("9876543210");
+    await scope.getByLabel("Address line 1").fill("7 Camp Road");
+    await scope.getByLabel("City").fill(where.city);
+    await scope.getByLabel("State").selectOption(where.state);
+    await scope.getByLabel("PIN code").fill(where.pin);
+    await scope.getByRole("button", { name: "Save Address" }).click();
+    await page.getByRole("link", { name: "Deliver to This Address" }).first().click();
+    await page.getByRole("link", { name: "Proceed to Payment" }).click();
+    await page.getByRole("button", { name: /^Pay Now ₹/ }).click();
+    const panel = page.getByRole("region", { name: "Test payment" });
+    await expect(panel).toBeVisible();
+    await panel.getByRole("button", { name: /^Pay ₹/ }).click();
+    await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 15_000 });
+    const orderId = Number(page.url().split("/").at(-1));
+    await expect(page.getByRole("link", { name: /^Download GST invoice OV\// })).toBeVisible();
+
+    const pdf = await page.request.get(`/order/${orderId}/invoice`);
+    expect(pdf.status()).toBe(200);
+    if (ensureDebianCommand("pdftotext", "poppler-utils")) {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "invoice-")), "invoice.pdf");
+      fs.writeFileSync(file, await pdf.body());
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+      expect(text).toContain(`Place of supply: ${where.state} (code ${where.code})`);
+      expect(text).toContain("Payment: Paid online");
+      expect(text).toMatch(where.tax);
+      expect(text).not.toContain(where.not);
+    }
+    // The API door wants a token.
+    expect((await request.get(`/api/v1/orders/${orderId}/invoice`)).status()).toBe(401);
+  });
+}
