@@ -81,17 +81,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pin = typedPin ?? (await readPin(request));
   const delivery = pin === null ? null : await answerDeliveryCheck(db, pin);
   const remember = typedPin !== null && delivery?.delivery ? await pinCookieHeader(delivery.delivery.pin) : null;
-  return data(
-    {
-      product,
-      color: color?.name ?? null,
-      points: descriptionPoints(product.description),
-      recommendations,
-      shopperVehicle: shopper?.name ?? null,
-      delivery,
-    },
-    remember ? { headers: { "Set-Cookie": remember } } : undefined,
-  );
+  const page = {
+    product,
+    color: color?.name ?? null,
+    points: descriptionPoints(product.description),
+    recommendations,
+    shopperVehicle: shopper?.name ?? null,
+    delivery,
+  };
+  return remember ? data(page, { headers: { "Set-Cookie": remember } }) : page;
 }
 
 export default function ProductPage() {
