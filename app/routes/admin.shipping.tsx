@@ -325,6 +325,24 @@ export default function AdminShipping() {
           Upload CSV
         </button>
       </Form>
+      <form method="get" action="/admin/gst-report" className="space-y-3">
+        <h2 className="text-lg font-bold">GST report (GSTR-1)</h2>
+        <p className="text-sm text-gray-600">
+          B2C totals by state and rate, B2B lines by GSTIN and credit notes of a month, as CSV.
+        </p>
+        <div>
+          <label htmlFor="month" className="block text-sm font-semibold">
+            Month
+          </label>
+          <input id="month" name="month" type="month" required className={input} />
+        </div>
+        <button
+          type="submit"
+          className="rounded-md bg-ink-900 px-4 py-2 text-sm font-semibold text-white"
+        >
+          Download CSV
+        </button>
+      </form>
     </section>
   );
 }

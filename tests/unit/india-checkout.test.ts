@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issueApiToken } from "~/models/api-token.server";
 import { deliveryAddressSchema } from "~/models/address.server";
 import { getInvoice } from "~/models/invoice.server";
+import { gstReportCsv, monthBounds } from "~/models/gst-report.server";
 import {
   expireStaleOrders,
   recordSuccessfulPayment,
@@ -529,6 +530,51 @@ describe("GST tax invoices", () => {
     const extras = await getOrderExtras(t.db, orderId);
     expect(extras?.creditNoteNumber).toMatch(/^CN\/\d{2}-\d{2}\/000001$/);
     expect(extras?.invoiceNumber).toMatch(/^OV\/\d{2}-\d{2}\/000001$/);
+  });
+});
+
+describe("GST report", () => {
+  it("has B2C totals by place of supply and rate, B2B lines by GSTIN and credit notes, for a month in India time", async () => {
+    const pune = await addressIn(f.alice, "Maharashtra", "Pune", "411001");
+    await paidOnlineOrder(f.aliceAddress, f.products.lights, "r1");
+    await paidOnlineOrder(pune, f.products.lights, "r2");
+    const refunded = await paidOnlineOrder(pune, f.products.lights, "r3");
+    await transitionOrder(t.db, refunded, "refunded", { by: "admin:1" });
+    const b2b = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, {
+        checkoutType: "single",
+        productId: f.products.lastFive,
+        quantity: 1,
+        billingAddressId: f.aliceAddress,
+        paymentMethod: "cod",
+        gstin: "27AAPFU0939F1ZV",
+        businessName: "Trail Tech LLP",
+      }),
+    );
+    const { orderId } = await b2b.json();
+    for (const to of ["confirmed", "shipped", "delivered"] as const)
+      await transitionOrder(t.db, orderId, to, { by: "admin:1" });
+
+    const now = new Date(Date.now() + (5 * 60 + 30) * 60_000);
+    const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+    const csv = (await gstReportCsv(t.db, month))!.trim().split("\n");
+    expect(csv[0]).toBe(
+      "section,document,date,buyer_gstin,place_of_supply,rate_percent,taxable_value,cgst,sgst,igst",
+    );
+    expect(csv).toContain("B2C,,,,29-Karnataka,18,21186.02,1906.74,1906.74,0.00");
+    expect(csv).toContain("B2C,,,,27-Maharashtra,18,42372.04,0.00,0.00,7626.96");
+    expect(csv.find((l) => l.startsWith("B2B,"))).toMatch(
+      /^B2B,OV\/\d{2}-\d{2}\/000004,\d{4}-\d{2}-\d{2},27AAPFU0939F1ZV,29-Karnataka,18,10169\.49,915\.26,915\.25,0\.00$/,
+    );
+    expect(csv.find((l) => l.startsWith("CDNR,"))).toMatch(
+      /^CDNR,CN\/\d{2}-\d{2}\/000001 \(against OV\/\d{2}-\d{2}\/000003\),/,
+    );
+    expect(await gstReportCsv(t.db, "2026-13")).toBeNull();
+    expect(monthBounds("2027-04")).toEqual({
+      from: "2027-03-31T18:30:00.000Z",
+      to: "2027-04-30T18:30:00.000Z",
+    });
   });
 });
 
