@@ -8,6 +8,7 @@ import * as performanceIndexes from "./20261123T060000_performance";
 import * as hardening from "./20261123T070000_hardening";
 import * as afterSale from "./20261123T100000_after_sale";
 import * as returns from "./20261123T100100_returns";
+import * as indiaCheckout from "./20261123T110000_india_checkout";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T070000_hardening": hardening,
   "20261123T100000_after_sale": afterSale,
   "20261123T100100_returns": returns,
+  "20261123T110000_india_checkout": indiaCheckout,
 };

@@ -109,6 +109,15 @@ function copyPackage(pkgName: string) {
   }
 }
 for (const pkgName of NATIVE) copyPackage(pkgName);
+// The invoice PDF's fonts (DejaVu Sans, with the rupee sign): two files, not the whole package.
+{
+  const fonts = path.join(top, "node_modules", "dejavu-fonts-ttf");
+  const from = path.join(root, "node_modules", "dejavu-fonts-ttf");
+  fs.mkdirSync(path.join(fonts, "ttf"), { recursive: true });
+  for (const file of ["package.json", "LICENSE", "ttf/DejaVuSansCondensed.ttf", "ttf/DejaVuSansCondensed-Bold.ttf"]) {
+    fs.copyFileSync(path.join(from, file), path.join(fonts, file));
+  }
+}
 
 // 4. The runtime and the command.
 step("runtime");

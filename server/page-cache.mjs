@@ -31,7 +31,7 @@ export const PUBLIC_ROUTES = [
   // The six featured brands' pages (the `$brand` route; any other one-segment path is not public).
   { path: /^\/(method|warn|arb|noco|safari|oldman)(\.data)?$/, params: ["page"] },
   { path: /^\/category\/[^/]+(\.data)?$/, params: ["page"] },
-  { path: /^\/product\/[^/]+(\.data)?$/, params: ["color"] },
+  { path: /^\/product\/[^/]+(\.data)?$/, params: ["color", "pin"] },
   { path: /^\/vehicles\/[^/]+(\.data)?$/, params: ["img", "page"] },
   { path: /^\/api\/v1\/allProducts$/, params: LISTING },
   { path: /^\/api\/v1\/search$/, params: ["q", "query"] },

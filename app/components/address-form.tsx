@@ -63,6 +63,26 @@ function Field({
   );
 }
 
+/**
+ * With JavaScript, a PIN that exists fills an empty city (its district) and the state. Without
+ * it the server does the same when the form is saved.
+ */
+function fillFromPin(input: HTMLInputElement) {
+  const pin = input.value.replace(/\s/g, "");
+  const form = input.form;
+  if (!form || !/^[1-9]\d{5}$/.test(pin)) return;
+  fetch(`/api/v1/pincode/${pin}`)
+    .then((r) => (r.ok ? (r.json() as Promise<{ district: string; state: string }>) : null))
+    .then((place) => {
+      if (!place) return;
+      const city = form.elements.namedItem("city");
+      const state = form.elements.namedItem("state");
+      if (city instanceof HTMLInputElement && !city.value.trim()) city.value = place.district;
+      if (state instanceof HTMLSelectElement) state.value = place.state;
+    })
+    .catch(() => undefined);
+}
+
 /** The eight address inputs with their labels and messages; typed values come back as defaults. */
 export function AddressFields({ values = {}, errors = {} }: { values?: AddressValues; errors?: Record<string, string> }) {
   const uid = useId();
@@ -108,7 +128,16 @@ export function AddressFields({ values = {}, errors = {} }: { values?: AddressVa
       </Field>
       <Field id={id("postalCode")} name="postalCode" label="PIN code" error={errors.postalCode}>
         {(a) => (
-          <input {...a} type="text" autoComplete="postal-code" inputMode="numeric" required defaultValue={values.postalCode} className={inputClass} />
+          <input
+            {...a}
+            type="text"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            required
+            defaultValue={values.postalCode}
+            className={inputClass}
+            onBlur={(event) => fillFromPin(event.currentTarget)}
+          />
         )}
       </Field>
       <Field id={id("country")} name="country" label="Country" error={errors.country}>

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely } from "kysely";
+import { Migrator, sql, type Kysely } from "kysely";
 import { migrations } from "../../migrations";
 
 /** Brings the database to the newest migration; throws with the failing migration's name. */
@@ -10,7 +10,21 @@ export async function migrateToLatest(database: Kysely<any>): Promise<string[]> 
     // Migrations written side by side may land in any order; each still runs once.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // A migration may rebuild a table (SQLite's way to change a constraint): foreign keys are not
+  // enforced while migrations run (a pragma that cannot change inside their transaction), and are
+  // checked once they are done.
+  await sql`pragma foreign_keys = OFF`.execute(database);
+  let migrated;
+  try {
+    migrated = await migrator.migrateToLatest();
+    const broken = await sql`pragma foreign_key_check`.execute(database);
+    if (!migrated.error && broken.rows.length > 0) {
+      throw new Error(`Migrations left ${broken.rows.length} broken foreign key(s)`);
+    }
+  } finally {
+    await sql`pragma foreign_keys = ON`.execute(database);
+  }
+  const { error, results } = migrated;
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
     throw new Error(

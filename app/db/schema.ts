@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from "kysely";
 
 /** ISO-8601 UTC text, filled by SQLite when omitted. */
 type Timestamp = ColumnType<string, string | undefined, string>;
+/** A nullable text column that inserts may leave out. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface CategoriesTable {
   id: Generated<number>;
@@ -45,6 +47,9 @@ export interface ProductsTable {
   hidden_at: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** HSN code and shipping weight; null takes the category's default (category_tax_defaults). */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProductColorsTable {
@@ -168,7 +173,10 @@ export type OrderStatus =
   | "failed"
   | "expired"
   | "cancelled"
-  | "refunded";
+  | "refunded"
+  /** Cash on delivery: ordered, then confirmed by the shop (before shipping). */
+  | "placed"
+  | "confirmed";
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -201,6 +209,18 @@ export interface OrdersTable {
   whatsapp_opt_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  payment_method: ColumnType<"razorpay" | "cod", "razorpay" | "cod" | undefined, "razorpay" | "cod">;
+  /** Shipping and the cash on delivery fee charged, GST included; part of amount_paise. */
+  shipping_paise: Generated<number>;
+  cod_fee_paise: Generated<number>;
+  ship_district: OptionalText;
+  buyer_gstin: OptionalText;
+  buyer_business_name: OptionalText;
+  invoice_number: OptionalText;
+  invoiced_at: OptionalText;
+  credit_note_number: OptionalText;
+  credit_noted_at: OptionalText;
+  cash_collected_at: OptionalText;
 }
 
 export interface OrderItemsTable {
@@ -216,6 +236,45 @@ export interface OrderItemsTable {
   quantity: number;
   size_label: Generated<string>;
   color_name: Generated<string>;
+  /** The HSN code and GST rate (basis points) the line was sold at; null before GST invoices. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface CategoryTaxDefaultsTable {
+  category_slug: string;
+  hsn_code: string;
+  weight_grams: number;
+}
+
+export interface GstRatesTable {
+  id: Generated<number>;
+  hsn_prefix: string;
+  rate_bp: number;
+  effective_from: string;
+  max_unit_paise: number | null;
+  note: Generated<string>;
+}
+
+export interface DocumentSeriesTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+export interface PinServiceabilityTable {
+  pin: string;
+  serviceable: number;
+  cod: number;
+  days: number;
+  updated_at: Timestamp;
+}
+
+export interface ShopSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
 }
 
 export interface PaymentsTable {
@@ -376,4 +435,9 @@ export interface DB {
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;
   return_photos: ReturnPhotosTable;
+  category_tax_defaults: CategoryTaxDefaultsTable;
+  gst_rates: GstRatesTable;
+  document_series: DocumentSeriesTable;
+  pin_serviceability: PinServiceabilityTable;
+  shop_settings: ShopSettingsTable;
 }

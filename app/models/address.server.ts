@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import type { AddressInput } from "~/utils/validation";
+import { z } from "zod";
+import { addressSchema, type AddressInput } from "~/utils/validation";
+import { lookupPin, pinStateProblem } from "./pin-directory.server";
 
 /** A saved delivery address, in the spec's field names. */
 export type Address = {
@@ -14,6 +16,28 @@ export type Address = {
   postalCode: string;
   country: string;
 };
+
+/**
+ * The address form's rules plus India Post's directory: a PIN that exists, in the chosen state.
+ * A known PIN fills an empty city (its district) and an empty state, so the form works from the
+ * PIN alone without JavaScript too. Shared by the HTML forms and the API.
+ */
+export const deliveryAddressSchema = z
+  .preprocess((raw) => {
+    if (!raw || typeof raw !== "object") return raw;
+    const v = { ...(raw as Record<string, unknown>) };
+    const pin = typeof v.postalCode === "string" ? v.postalCode.replace(/\s/g, "") : "";
+    const place = /^[1-9]\d{5}$/.test(pin) ? lookupPin(pin) : null;
+    if (place) {
+      if (typeof v.city !== "string" || !v.city.trim()) v.city = place.district;
+      if (typeof v.state !== "string" || !v.state.trim()) v.state = place.state;
+    }
+    return v;
+  }, addressSchema)
+  .superRefine((address, ctx) => {
+    const problem = pinStateProblem(address.postalCode, address.state);
+    if (problem) ctx.addIssue({ code: "custom", path: ["postalCode"], message: problem });
+  });
 
 /** Most addresses a shopper can keep (a guard against runaway scripts, not a product rule). */
 export const MAX_ADDRESSES_PER_USER = 50;
@@ -56,7 +80,11 @@ export async function listAddresses(db: Kysely<DB>, userId: number): Promise<Add
 }
 
 /** One address, or null when it does not exist or is not the user's. */
-export async function getAddress(db: Kysely<DB>, userId: number, id: number): Promise<Address | null> {
+export async function getAddress(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+): Promise<Address | null> {
   const row = await db
     .selectFrom("addresses")
     .where("id", "=", id)
@@ -67,7 +95,11 @@ export async function getAddress(db: Kysely<DB>, userId: number, id: number): Pr
 }
 
 /** Saves a new address (input already validated by `addressSchema`); null when the user has too many. */
-export async function createAddress(db: Kysely<DB>, userId: number, input: AddressInput): Promise<Address | null> {
+export async function createAddress(
+  db: Kysely<DB>,
+  userId: number,
+  input: AddressInput,
+): Promise<Address | null> {
   return db.transaction().execute(async (trx) => {
     const { n } = await trx
       .selectFrom("addresses")

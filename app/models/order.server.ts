@@ -8,6 +8,8 @@ import { getAddress, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
 import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
 import { enqueueOrderEvent } from "./outbox.server";
+import { computeCharges, type PaymentMethod } from "./checkout-charges.server";
+import { issueCreditNote, issueInvoice } from "./invoice.server";
 
 /**
  * Orders: created in one transaction from the cart (or one product, "Buy Now") with the amount
@@ -18,6 +20,11 @@ import { enqueueOrderEvent } from "./outbox.server";
  *   pending_payment -> failed | expired
  *   paid -> cancelled | refunded, shipped -> refunded, delivered -> refunded, cancelled -> refunded (admin)
  *   failed | expired -> paid only when a payment arrives late and the stock can be taken again
+ *
+ * Cash on delivery orders hold their stock without expiry and never wait for an online payment:
+ *   placed -> confirmed -> shipped -> delivered (invoiced), then cash collected (paid_at set);
+ *   placed | confirmed -> cancelled (stock returns)
+ * An invoiced order that is cancelled or refunded gets a credit note.
  *
  * Every change is guarded by the status it starts from and written to order_status_history.
  */
@@ -39,15 +46,19 @@ export const ORDER_STATUSES: OrderStatus[] = [
   "expired",
   "cancelled",
   "refunded",
+  "placed",
+  "confirmed",
 ];
 
-/** Statuses an order has after it was paid for. */
+/** Statuses an order has after it was paid for (or, cash on delivery, ordered). */
 export const PAID_STATUSES: OrderStatus[] = [
   "paid",
   "shipped",
   "delivered",
   "cancelled",
   "refunded",
+  "placed",
+  "confirmed",
 ];
 
 /** What an admin may move an order to, from each status. */
@@ -60,11 +71,15 @@ export const ADMIN_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   failed: [],
   expired: [],
   refunded: [],
+  placed: ["confirmed", "cancelled"],
+  confirmed: ["shipped", "cancelled"],
 };
 
 /** Moving there gives the order's units back to the stock (nothing has left the warehouse). */
 const RESTOCK_ON: Partial<Record<OrderStatus, OrderStatus[]>> = {
   paid: ["cancelled", "refunded"],
+  placed: ["cancelled"],
+  confirmed: ["cancelled"],
 };
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -76,6 +91,8 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   expired: "Expired",
   cancelled: "Cancelled",
   refunded: "Refunded",
+  placed: "Placed (cash on delivery)",
+  confirmed: "Confirmed",
 };
 
 type OrderRow = Selectable<OrdersTable>;
@@ -95,11 +112,16 @@ export type PlaceOrderInput = {
   /** The shopper ticked "send me order updates on WhatsApp" (stored with the time of consent). */
   whatsappOptIn?: boolean;
   now?: Date;
+  /** "razorpay" (default) or "cod": cash on delivery, within the PIN's and the admin's limits. */
+  paymentMethod?: PaymentMethod;
+  /** A business buyer's GSTIN (already checked) and name, for input tax credit. */
+  buyerGstin?: string | null;
+  buyerBusinessName?: string | null;
 };
 
 export type PlaceOrderFailure = {
   ok: false;
-  code: "address" | "empty" | "product" | "stock" | "gateway" | "throttled";
+  code: "address" | "empty" | "product" | "stock" | "gateway" | "throttled" | "delivery" | "cod";
   message: string;
   /** HTTP status the API door answers with. */
   status: 400 | 409 | 429 | 502;
@@ -279,8 +301,18 @@ export async function reserveOrder(
       const preview = await previewCheckout(trx, input.userId, input.source);
       if (!preview.ok) return fail(preview.code, preview.message);
       const items = preview.items;
-      const amountPaise = preview.totalPaise;
+      const paymentMethod = input.paymentMethod ?? "razorpay";
+      const charged = await computeCharges(trx, {
+        lines: items,
+        postalCode: address.postalCode,
+        paymentMethod,
+        now,
+      });
+      if (!charged.ok) return fail(charged.code, charged.message);
+      const { charges } = charged;
+      const amountPaise = charges.totalPaise;
       if (amountPaise <= 0) return fail("product", "The order total must be above zero.");
+      const cod = paymentMethod === "cod";
 
       // From here on a failure throws, so the transaction rolls back every write.
       for (const item of items) {
@@ -317,6 +349,14 @@ export async function reserveOrder(
           whatsapp_opt_in_at: input.whatsappOptIn ? nowIso(now) : null,
           created_at: nowIso(now),
           updated_at: nowIso(now),
+          // Cash on delivery: the stock is the order's until it is cancelled; nothing expires.
+          ...(cod ? { status: "placed" as const, stock_reserved: 0, reserved_until: nowIso(now) } : {}),
+          payment_method: paymentMethod,
+          shipping_paise: charges.shippingPaise,
+          cod_fee_paise: charges.codFeePaise,
+          ship_district: charges.delivery.district,
+          buyer_gstin: input.buyerGstin ?? null,
+          buyer_business_name: input.buyerGstin ? (input.buyerBusinessName ?? null) : null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -335,6 +375,9 @@ export async function reserveOrder(
             quantity: i.quantity,
             size_label: i.sizeLabel,
             color_name: i.colorName,
+            hsn_code: charges.taxes[items.indexOf(i)].hsnCode,
+            gst_rate_bp: charges.taxes[items.indexOf(i)].rateBp,
+            weight_grams: charges.taxes[items.indexOf(i)].weightGrams,
           })),
         )
         .execute();
@@ -343,11 +386,20 @@ export async function reserveOrder(
         .values({
           order_id: order.id,
           from_status: null,
-          to_status: "pending_payment",
+          to_status: order.status,
           by: `user:${input.userId}`,
           at: nowIso(now),
         })
         .execute();
+      if (cod && order.checkout_type === "cart") {
+        await removeCartLines(
+          trx,
+          input.userId,
+          items.map((i) => i.cartItemId).filter((id): id is number => id != null),
+        );
+      }
+      // A cash-on-delivery order is placed now: the shopper's confirmation and the admins' notice.
+      if (cod) await enqueueOrderEvent(trx, order.id, "placed", now);
       await releaseOlderPendingOrders(trx, input.userId, now);
       return { ok: true, order: toPlaced(order), created: true };
     });
@@ -705,6 +757,7 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
   }
   // The shopper's confirmation and the admins' notice, in this transaction (outbox.server.ts).
   if (changed) await enqueueOrderEvent(trx, order.id, "placed", input.now);
+  if (changed) await issueInvoice(trx, order.id, input.now);
   if (changed && order.checkout_type === "cart") {
     const lineIds = (await orderItems(trx, order.id))
       .map((i) => i.cart_item_id)
@@ -1107,6 +1160,8 @@ export async function transitionOrder(
     if (to === "shipped" || to === "delivered" || to === "cancelled") {
       await enqueueOrderEvent(trx, order.id, to, options.now);
     }
+    if (to === "delivered" && order.payment_method === "cod") await issueInvoice(trx, order.id, options.now);
+    if (to === "cancelled" || to === "refunded") await issueCreditNote(trx, order.id, options.now);
     return { ok: true, status: to };
   });
 }

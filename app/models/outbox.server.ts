@@ -117,7 +117,7 @@ export async function orderSnapshot(db: Executor, orderId: number) {
       colorName: i.color_name,
     })),
     totalPaise: o.amount_paise,
-    paymentMethod: paymentMethodLabel(o.gateway as string),
+    paymentMethod: paymentMethodLabel(o.payment_method === "cod" ? "cod" : (o.gateway as string)),
     address: {
       fullName: o.ship_full_name,
       phone: o.ship_phone,

@@ -6,9 +6,9 @@ import { requireUser } from "~/auth/guards.server";
 import { AddressForm, addressValues, type AddressActionData } from "~/components/address-form";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";
-import { getAddress, updateAddress } from "~/models/address.server";
+import { deliveryAddressSchema, getAddress, updateAddress } from "~/models/address.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
-import { addressSchema, fieldErrors, idSchema } from "~/utils/validation";
+import { fieldErrors, idSchema } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [{ title: "Edit address | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
 
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = addressId(params.id);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/addresses");
-  const parsed = addressSchema.safeParse(Object.fromEntries(form));
+  const parsed = deliveryAddressSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<AddressActionData>(
       { ok: false, message: "Failed to save address", errors: fieldErrors(parsed.error), values: addressValues(form) },

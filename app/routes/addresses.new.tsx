@@ -6,9 +6,9 @@ import { requireUser } from "~/auth/guards.server";
 import { AddressForm, addressValues, type AddressActionData } from "~/components/address-form";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";
-import { createAddress, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
+import { createAddress, deliveryAddressSchema, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
 import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
-import { addressSchema, fieldErrors } from "~/utils/validation";
+import { fieldErrors } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [{ title: "Add New Address | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
 
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/addresses");
-  const parsed = addressSchema.safeParse(Object.fromEntries(form));
+  const parsed = deliveryAddressSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<AddressActionData>(
       { ok: false, message: ADDRESS_SAVE_FAILED, errors: fieldErrors(parsed.error), values: addressValues(form) },

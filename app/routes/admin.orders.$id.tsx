@@ -11,6 +11,8 @@ import { decideReturn, listReturns, receiveReturn } from "~/models/return.server
 import { getPaymentGateway } from "~/payments/payments.server";
 import { imageUrl } from "~/utils/images";
 import { rupeesToPaise } from "~/utils/money";
+import { OrderCharges } from "~/components/order-charges";
+import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
 
@@ -34,11 +36,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     returns: await listReturns(db, order.id),
     refundablePaise:
       order.razorpayPaymentId && order.status !== "refunded" ? (balance?.refundablePaise ?? 0) : 0,
+    charges: await getOrderExtras(db, order.id),
   };
 }
 
 /** What each move is called on its button, and the toast after it. */
 const MOVES: Partial<Record<OrderStatus, { button: string; done: string }>> = {
+  confirmed: { button: "Confirm order", done: "Order confirmed" },
   shipped: { button: "Mark shipped", done: "Order marked as shipped" },
   delivered: { button: "Mark delivered", done: "Order marked as delivered" },
   cancelled: { button: "Cancel order", done: "Order cancelled" },
@@ -53,6 +57,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/admin/orders/${id}${new URL(request.url).search.replace(/[?&]index(=[^&]*)?/, "")}`;
   if (form.get("intent") === "refund") return refundAction(request, form, id, admin.id, back);
   if (form.get("intent") === "return") return returnAction(request, form, admin.id, back);
+  // Cash on delivery: the courier's cash is recorded once the order is delivered.
+  if (form.get("intent") === "cash-collected") {
+    const cash = await recordCashCollected(db, id, { by: `admin:${admin.id}` });
+    if (!cash.ok && cash.status === 404) throw new Response("Not Found", { status: 404 });
+    if (cash.ok) securityEvent("admin.order", { adminId: admin.id, orderId: id, to: "cash-collected" });
+    return redirectWithToast(
+      back,
+      cash.ok ? { type: "success", message: "Cash collected: the order is paid" } : { type: "error", message: cash.message },
+      request,
+    );
+  }
   if (!ORDER_STATUSES.includes(to) || !MOVES[to]) {
     return data({ errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
   }
@@ -145,7 +160,7 @@ async function returnAction(request: Request, form: FormData, adminId: number, b
 }
 
 export default function AdminOrder() {
-  const { order, labels, refunds, refundablePaise, returns } = useLoaderData<typeof loader>();
+  const { order, labels, refunds, refundablePaise, returns, charges } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   const { search } = useLocation();
@@ -215,6 +230,16 @@ export default function AdminOrder() {
           </div>
         ) : null}
       </dl>
+
+      {charges ? <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} /> : null}
+      {charges?.paymentMethod === "cod" && order.status === "delivered" && !charges.cashCollectedAt ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="cash-collected" />
+          <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Record cash collected
+          </button>
+        </Form>
+      ) : null}
 
       <h2 className="mt-6 font-bold">Items</h2>
       <ul className="mt-2 divide-y divide-gray-100 text-sm">

@@ -15,6 +15,7 @@ const LINKS = [
   { to: "/admin/products/new", label: "Upload Product", end: true },
   { to: "/admin/orders", label: "Admin Orders", end: false },
   { to: "/admin/outbox", label: "Messages", end: true },
+  { to: "/admin/shipping", label: "Shipping and COD", end: true },
 ];
 
 /** The admin area: a sidebar (Overview, View Products, Upload Product, Admin Orders, Logout) and the page. */

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { createAddress, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
+import { createAddress, deliveryAddressSchema, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
-import { addressSchema, fieldErrors } from "~/utils/validation";
+import { fieldErrors } from "~/utils/validation";
 
 export async function loader() {
   return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
   const user = await requireApiUser(request);
-  const parsed = addressSchema.safeParse(await readFields(request));
+  const parsed = deliveryAddressSchema.safeParse(await readFields(request));
   if (!parsed.success) {
     return jsonNoStore({ message: "Failed to save address", errors: fieldErrors(parsed.error) }, { status: 400 });
   }

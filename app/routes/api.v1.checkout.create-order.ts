@@ -8,6 +8,7 @@ import { placeOrder, type OrderSource } from "~/models/order.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
+import { businessNameField, gstinField } from "~/utils/gstin-field";
 
 export async function loader() {
   return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
@@ -33,6 +34,12 @@ const schema = z.object({
     .union([z.boolean(), z.enum(["1", "on", "true", "0", "false"])])
     .optional()
     .transform((v) => v === true || v === "1" || v === "on" || v === "true"),
+  paymentMethod: z
+    .enum(["razorpay", "cod"], { message: 'Use "razorpay" or "cod"' })
+    .nullish()
+    .transform((v) => v ?? "razorpay"),
+  gstin: gstinField,
+  businessName: businessNameField,
 });
 
 /**
@@ -94,14 +101,26 @@ export async function action({ request }: ActionFunctionArgs) {
     source,
     clientAddress: clientAddress(request),
     whatsappOptIn: parsed.data.whatsappOptIn,
+    paymentMethod: input.paymentMethod,
+    buyerGstin: input.gstin,
+    buyerBusinessName: input.businessName,
   });
   if (!result.ok) {
-    const errors = result.code === "address" ? { billingAddressId: result.message } : undefined;
+    const errors =
+      result.code === "address"
+        ? { billingAddressId: result.message }
+        : result.code === "cod"
+          ? { paymentMethod: result.message }
+          : result.code === "delivery"
+            ? { billingAddressId: result.message }
+            : undefined;
     return jsonNoStore(
       { message: result.message, ...(errors ? { errors } : {}) },
       {
         status: result.status,
-        headers: result.retryAfterMs ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined,
+        headers: result.retryAfterMs
+          ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) }
+          : undefined,
       },
     );
   }
@@ -109,7 +128,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return jsonNoStore(
     {
       orderId: order.id,
-      razorpayOrderId: order.razorpayOrderId,
+      // A cash on delivery order has no Razorpay order.
+      ...(order.razorpayOrderId ? { razorpayOrderId: order.razorpayOrderId } : {}),
+      paymentMethod: input.paymentMethod,
       amount: order.amountPaise,
       currency: "INR",
       status: order.status,

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
@@ -30,7 +30,9 @@ import {
   type OrderSource,
   type ShippingAddress,
 } from "~/models/order.server";
+import { computeCharges } from "~/models/checkout-charges.server";
 import { getPaymentGateway, getSandboxGateway } from "~/payments/payments.server";
+import { businessNameField, gstinField } from "~/utils/gstin-field";
 import { RAZORPAY_CHECKOUT_JS, RAZORPAY_HOSTED_CHECKOUT_URL } from "~/payments/razorpay.server";
 import { getEnv } from "~/utils/env.server";
 import { clientAddress } from "~/utils/http.server";
@@ -116,7 +118,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   const paid = (actionResult as { ok?: boolean } | undefined)?.ok === true;
-  return formAction === PAYMENT_CALLBACK_PATH && paid ? false : defaultShouldRevalidate;
+  if (formAction === PAYMENT_CALLBACK_PATH && paid) return false;
+  // A cash on delivery order is placed at once (and empties the cart): the page goes to the order.
+  const placed = actionResult as { ok?: boolean; paid?: boolean } | undefined;
+  if (placed?.ok === true && placed.paid === true) return false;
+  return defaultShouldRevalidate;
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -175,7 +181,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       request,
     );
   }
-  if (state.step === "summary") return { step: "summary" as const, single, urls, summary, address };
+  // Shipping (and what cash on delivery would cost) for this address, computed here.
+  const charged = await computeCharges(db, {
+    lines: preview.items,
+    postalCode: address.postalCode,
+  });
+  const charges = charged.ok
+    ? {
+        ok: true as const,
+        shippingPaise: charged.charges.shippingPaise,
+        deliveryLabel: charged.charges.delivery.estimatedLabel,
+        cod: charged.charges.cod,
+      }
+    : { ok: false as const, message: charged.message };
+  if (state.step === "summary")
+    return { step: "summary" as const, single, urls, summary, address, charges };
+  if (!charges.ok) {
+    return redirectWithToast(
+      stepUrl(state, "summary"),
+      { type: "error", message: charges.message },
+      request,
+    );
+  }
 
   // Step 3. Without JavaScript and with real Razorpay, an order made by Pay Now comes back here
   // to be paid through Razorpay's hosted checkout.
@@ -216,6 +243,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     urls,
     summary,
     address,
+    charges,
     hosted,
     // A fresh key for each rendering of Pay Now: a double click or a resubmitted form carries the
     // same key and makes one order; a new attempt after a failure gets a new one.
@@ -247,6 +275,20 @@ export type PayNowData =
   | { ok: false; message: string; redirectTo?: string };
 
 const payNowSchema = z.object({ idempotencyKey: z.string().trim().min(8).max(100) });
+const payWithSchema = z.object({
+  paymentMethod: z.enum(["razorpay", "cod"]).catch("razorpay"),
+  gstin: gstinField,
+  businessName: businessNameField,
+});
+
+/** A refused GSTIN or business name, shown next to its field (with or without JavaScript). */
+export type PayWithErrors = {
+  ok: false;
+  message: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  redirectTo?: undefined;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -268,6 +310,25 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!state.address)
     return refuse("Please select a delivery address first.", 400, stepUrl(state, "address"));
 
+  const payWith = payWithSchema.safeParse({
+    paymentMethod: form.get("paymentMethod"),
+    gstin: form.get("gstin"),
+    businessName: form.get("businessName"),
+  });
+  if (!payWith.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of payWith.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const values: Record<string, string> = {};
+    for (const key of ["paymentMethod", "gstin", "businessName"]) {
+      const v = form.get(key);
+      if (typeof v === "string") values[key] = v;
+    }
+    return data<PayWithErrors>(
+      { ok: false, message: "Please check the GST details.", errors, values },
+      { status: 400 },
+    );
+  }
+
   const gateway = getPaymentGateway();
   const result = await placeOrder(db, gateway, {
     userId: user.id,
@@ -276,6 +337,9 @@ export async function action({ request }: ActionFunctionArgs) {
     source: sourceOf(state),
     clientAddress: clientAddress(request),
     whatsappOptIn: form.get("whatsappOptIn") === "1",
+    paymentMethod: payWith.data.paymentMethod,
+    buyerGstin: payWith.data.gstin,
+    buyerBusinessName: payWith.data.businessName,
   });
   if (!result.ok) {
     const to =
@@ -331,18 +395,34 @@ export default function CheckoutPage() {
           />
         ) : page.step === "summary" ? (
           <section aria-labelledby="summary-heading" className="space-y-6">
-            <OrderSummary summary={page.summary} />
+            <OrderSummary
+              summary={page.summary}
+              shippingPaise={page.charges.ok ? page.charges.shippingPaise : null}
+            />
             <DeliverTo address={page.address} changeHref={page.urls.address} />
+            {page.charges.ok ? (
+              page.charges.deliveryLabel ? (
+                <p className="text-sm text-gray-700">
+                  Estimated delivery by {page.charges.deliveryLabel}
+                </p>
+              ) : null
+            ) : (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 font-medium text-red-800">
+                {page.charges.message}
+              </p>
+            )}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <Link to={page.urls.address} className="rounded-md px-3 py-2 font-semibold underline">
                 Back
               </Link>
-              <Link
-                to={page.urls.payment}
-                className="rounded-md bg-ink-900 px-5 py-3 font-semibold text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2"
-              >
-                Proceed to Payment
-              </Link>
+              {page.charges.ok ? (
+                <Link
+                  to={page.urls.payment}
+                  className="rounded-md bg-ink-900 px-5 py-3 font-semibold text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2"
+                >
+                  Proceed to Payment
+                </Link>
+              ) : null}
             </div>
           </section>
         ) : (
@@ -366,7 +446,16 @@ type Summary = {
   totalPaise: number;
 };
 
-function OrderSummary({ summary }: { summary: Summary }) {
+function OrderSummary({
+  summary,
+  shippingPaise = null,
+  codFeePaise = 0,
+}: {
+  summary: Summary;
+  /** Shipping for the chosen address (null before one is chosen). */
+  shippingPaise?: number | null;
+  codFeePaise?: number;
+}) {
   return (
     <div>
       <h2 id="summary-heading" className="text-xl font-bold">
@@ -397,21 +486,27 @@ function OrderSummary({ summary }: { summary: Summary }) {
           </li>
         ))}
       </ul>
+      {shippingPaise !== null ? (
+        <p className="mt-4 flex justify-between">
+          <span>Shipping</span>
+          {shippingPaise === 0 ? <span>Free</span> : <Price paise={shippingPaise} />}
+        </p>
+      ) : null}
+      {codFeePaise > 0 ? (
+        <p className="mt-2 flex justify-between">
+          <span>Cash on delivery fee</span>
+          <Price paise={codFeePaise} />
+        </p>
+      ) : null}
       <p className="mt-4 flex justify-between text-lg font-bold">
         <span>Total</span>
-        <Price paise={summary.totalPaise} />
+        <Price paise={summary.totalPaise + (shippingPaise ?? 0) + codFeePaise} />
       </p>
     </div>
   );
 }
 
-function DeliverTo({
-  address,
-  changeHref,
-}: {
-  address: ShippingAddress;
-  changeHref: string;
-}) {
+function DeliverTo({ address, changeHref }: { address: ShippingAddress; changeHref: string }) {
   return (
     <div className="rounded-lg bg-gray-50 p-4 text-sm">
       <p className="font-semibold">Deliver to</p>
@@ -431,7 +526,11 @@ function DeliverTo({
 type PaymentPage = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { step: "payment" }>;
 
 function PaymentStep({ page }: { page: PaymentPage }) {
-  const fetcher = useFetcher<PayNowData>({ key: "pay-now" });
+  const fetcher = useFetcher<PayNowData | PayWithErrors>({ key: "pay-now" });
+  const refused = useActionData<PayWithErrors>();
+  const [method, setMethod] = useState<"razorpay" | "cod">(
+    refused?.values.paymentMethod === "cod" ? "cod" : "razorpay",
+  );
   const [error, setError] = useState<string | null>(null);
   /** The order whose payment window is open (or may be reopened). */
   const [open, setOpen] = useState<Extract<PayNowData, { ok: true }> | null>(null);
@@ -489,11 +588,34 @@ function PaymentStep({ page }: { page: PaymentPage }) {
     windowShown ||
     confirmation.busy ||
     confirmation.paidOrderId != null;
-  const label = busy ? "Processing..." : `Pay Now ${formatPaise(page.summary.totalPaise)}`;
+  const shippingPaise = page.charges.ok ? page.charges.shippingPaise : 0;
+  const cod = page.charges.ok ? page.charges.cod : null;
+  const codChosen = method === "cod" && cod?.available === true;
+  const onlineTotal = page.summary.totalPaise + shippingPaise;
+  const codTotal = onlineTotal + (cod?.feePaise ?? 0);
+  const fieldErrors: Record<string, string> = ((result && !result.ok && "errors" in result
+    ? result.errors
+    : null) ??
+    refused?.errors ??
+    {}) as Record<string, string>;
+  const typed: Record<string, string> = ((result && !result.ok && "values" in result
+    ? result.values
+    : null) ??
+    refused?.values ??
+    {}) as Record<string, string>;
+  const label = busy
+    ? "Processing..."
+    : codChosen
+      ? `Place Order ${formatPaise(codTotal)}`
+      : `Pay Now ${formatPaise(onlineTotal)}`;
 
   return (
     <section aria-labelledby="summary-heading" className="space-y-6">
-      <OrderSummary summary={page.summary} />
+      <OrderSummary
+        summary={page.summary}
+        shippingPaise={shippingPaise}
+        codFeePaise={codChosen ? (cod?.feePaise ?? 0) : 0}
+      />
       <DeliverTo address={page.address} changeHref={page.urls.address} />
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 font-medium text-red-800">
@@ -528,6 +650,93 @@ function PaymentStep({ page }: { page: PaymentPage }) {
           }}
         >
           <FetcherFlag />
+          <fieldset className="mb-4 space-y-2 rounded-lg border border-gray-200 p-4">
+            <legend className="px-1 font-semibold">Payment method</legend>
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value="razorpay"
+                checked={!codChosen}
+                onChange={() => setMethod("razorpay")}
+                className="mt-1"
+              />
+              <span>
+                Pay online (UPI, cards, netbanking) · <Price paise={onlineTotal} />
+              </span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value="cod"
+                checked={codChosen}
+                disabled={!cod?.available}
+                onChange={() => setMethod("cod")}
+                aria-describedby="cod-note"
+                className="mt-1"
+              />
+              <span>
+                Cash on delivery · <Price paise={codTotal} />
+                <span id="cod-note" className="block text-sm text-gray-600">
+                  {cod?.available ? (
+                    cod.feePaise > 0 ? (
+                      <>
+                        Includes a cash on delivery fee of <Price paise={cod.feePaise} />
+                      </>
+                    ) : (
+                      "No cash on delivery fee"
+                    )
+                  ) : (
+                    (cod?.reason ?? "Cash on delivery is not available")
+                  )}
+                </span>
+              </span>
+            </label>
+          </fieldset>
+          <details
+            className="mb-4 rounded-lg border border-gray-200 p-4"
+            open={Boolean(typed.gstin || fieldErrors.gstin)}
+          >
+            <summary className="cursor-pointer font-semibold">
+              Add a GSTIN for business purchase (optional)
+            </summary>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              <div>
+                <label htmlFor="gstin" className="block text-sm font-medium">
+                  GSTIN
+                </label>
+                <input
+                  id="gstin"
+                  name="gstin"
+                  type="text"
+                  maxLength={20}
+                  defaultValue={typed.gstin ?? ""}
+                  aria-invalid={Boolean(fieldErrors.gstin)}
+                  aria-describedby={fieldErrors.gstin ? "gstin-error" : undefined}
+                  className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm uppercase aria-[invalid=true]:border-red-600"
+                />
+                {fieldErrors.gstin ? (
+                  <p id="gstin-error" className="mt-1 text-sm text-red-700">
+                    {fieldErrors.gstin}
+                  </p>
+                ) : null}
+              </div>
+              <div>
+                <label htmlFor="businessName" className="block text-sm font-medium">
+                  Business name
+                </label>
+                <input
+                  id="businessName"
+                  name="businessName"
+                  type="text"
+                  maxLength={120}
+                  defaultValue={typed.businessName ?? ""}
+                  className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+                />
+              </div>
+            </div>
+          </details>
           <input type="hidden" name="idempotencyKey" value={page.idempotencyKey} />
           <input type="hidden" name="address" value={page.state.address} />
           {page.state.productId ? (

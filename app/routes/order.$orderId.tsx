@@ -15,6 +15,8 @@ import { OrderAfterSale, type AfterSaleView } from "~/components/order-after-sal
 import { getOrderForUser, STATUS_LABELS } from "~/models/order.server";
 import { listRefunds } from "~/models/refund.server";
 import { listReturns, returnDeadline } from "~/models/return.server";
+import { OrderCharges } from "~/components/order-charges";
+import { getOrderExtras } from "~/models/order-extras.server";
 import { idSchema } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [
@@ -37,13 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refunds: await listRefunds(db, order.id),
     returns: await listReturns(db, order.id),
   };
-  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] }, afterSale };
+  const charges = await getOrderExtras(db, order.id);
+  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] }, afterSale, charges };
 }
 
-const PAID = new Set(["paid", "shipped", "delivered"]);
+const PAID = new Set(["paid", "shipped", "delivered", "placed", "confirmed"]);
 
 export default function OrderPage() {
-  const { order, afterSale } = useLoaderData<typeof loader>();
+  const { order, afterSale, charges } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
     return (
@@ -97,6 +100,7 @@ export default function OrderPage() {
           </dd>
         </div>
       </dl>
+      {charges ? <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} /> : null}
 
       <section aria-labelledby="items-heading" className="mt-8">
         <h2 id="items-heading" className="text-xl font-bold">

@@ -1,9 +1,10 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Price } from "~/components/price";
 import { FitBadge, ProductGrid } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
+import { DeliveryCheck } from "~/components/delivery-check";
 import { db } from "~/db/db.server";
 import {
   descriptionPoints,
@@ -16,6 +17,8 @@ import { imageUrl } from "~/utils/images";
 import { listPricePaise } from "~/utils/money";
 import { pageMeta, publicOrigin, whatsappUrl } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
+import { answerDeliveryCheck } from "~/models/shipping.server";
+import { pinCookieHeader, readPin } from "~/utils/pin.server";
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6];
 
@@ -73,17 +76,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const wanted = new URL(request.url).searchParams.get("color")?.toLowerCase();
   const color = product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
   const recommendations = await listRecommendations(db, product.category, product.id, 6, shopper?.id ?? null);
-  return {
+  // "Check delivery": a `?pin=` from the form (remembered), else the remembered PIN.
+  const typedPin = new URL(request.url).searchParams.get("pin");
+  const pin = typedPin ?? (await readPin(request));
+  const delivery = pin === null ? null : await answerDeliveryCheck(db, pin);
+  const remember = typedPin !== null && delivery?.delivery ? await pinCookieHeader(delivery.delivery.pin) : null;
+  const page = {
     product,
     color: color?.name ?? null,
     points: descriptionPoints(product.description),
     recommendations,
     shopperVehicle: shopper?.name ?? null,
+    delivery,
   };
+  return remember ? data(page, { headers: { "Set-Cookie": remember } }) : page;
 }
 
 export default function ProductPage() {
-  const { product: p, color, points, recommendations, shopperVehicle } = useLoaderData<typeof loader>();
+  const { product: p, color, points, recommendations, shopperVehicle, delivery } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as { shopPhone?: string; publicUrl?: string } | undefined;
   const [quantity, setQuantity] = useState(1);
   const [size, setSize] = useState(p.sizes[0]?.label ?? "");
@@ -228,6 +238,8 @@ export default function ProductPage() {
               </button>
             )}
           </Form>
+
+          <DeliveryCheck initial={delivery} />
 
           <a
             href={chat}

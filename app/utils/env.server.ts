@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { checkGstin, resolveState } from "./gst";
 
 const flag = (fallback: "0" | "1") =>
   z
@@ -78,11 +79,23 @@ const schema = z
     WHATSAPP_TOKEN: optionalText,
     WHATSAPP_PHONE_NUMBER_ID: optionalText,
     WHATSAPP_API_URL: z.string().trim().url().default("https://graph.facebook.com/v21.0"),
+    /** The seller on GST tax invoices (CONTRACT: SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_STATE, SHOP_GSTIN). */
+    SHOP_LEGAL_NAME: optionalText,
+    SHOP_ADDRESS: optionalText,
+    SHOP_STATE: optionalText,
+    SHOP_GSTIN: optionalText,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { message: "must be debug, info, warn or error" }).default("info"),
   })
   .superRefine((v, ctx) => {
     if (v.RAZORPAY_KEY_ID && !v.RAZORPAY_KEY_SECRET) {
       ctx.addIssue({ code: "custom", path: ["RAZORPAY_KEY_SECRET"], message: "is required when RAZORPAY_KEY_ID is set" });
+    }
+    if (v.SHOP_STATE && !resolveState(v.SHOP_STATE)) {
+      ctx.addIssue({ code: "custom", path: ["SHOP_STATE"], message: "must be a state of India or its two-digit GST code, e.g. Karnataka or 29" });
+    }
+    if (v.SHOP_GSTIN) {
+      const gstin = checkGstin(v.SHOP_GSTIN);
+      if (!gstin.ok) ctx.addIssue({ code: "custom", path: ["SHOP_GSTIN"], message: gstin.message });
     }
     if (v.ADMIN_PASSWORD && v.ADMIN_PASSWORD.length < 8) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be at least 8 characters" });

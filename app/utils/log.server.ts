@@ -15,6 +15,7 @@ export type SecurityEvent =
   | "order.throttled"
   | "admin.product"
   | "admin.order"
+  | "admin.settings"
   | "webhook.signature_failed"
   | "payment.callback_unsigned"
   | "request.cross_site";

@@ -1,0 +1,93 @@
+import { useFetcher } from "@remix-run/react";
+import { useId } from "react";
+
+/** What the product page (`?pin=`) and the /delivery fetcher answer for a PIN. */
+export type DeliveryAnswerView = {
+  pin: string;
+  error: string | null;
+  delivery: {
+    pin: string;
+    district: string;
+    serviceable: boolean;
+    cod: boolean;
+    estimatedLabel: string | null;
+  } | null;
+};
+
+/**
+ * "Check delivery": a GET form to the page itself without JavaScript (`?pin=`), a fetcher of
+ * /delivery with it. Shows the delivery date, cash on delivery, or that the PIN is not served.
+ */
+export function DeliveryCheck({ initial }: { initial: DeliveryAnswerView | null }) {
+  const fetcher = useFetcher<DeliveryAnswerView>({ key: "delivery-check" });
+  const answer = fetcher.data ?? initial;
+  const busy = fetcher.state !== "idle";
+  const uid = useId();
+  const errorId = `${uid}-error`;
+  return (
+    <section aria-labelledby={`${uid}-title`} className="rounded-lg border border-gray-200 p-4">
+      <h2 id={`${uid}-title`} className="text-base font-bold">
+        Delivery
+      </h2>
+      <form
+        method="get"
+        className="mt-2 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const pin = new FormData(event.currentTarget).get("pin");
+          fetcher.load(
+            `/delivery?${new URLSearchParams({ pin: typeof pin === "string" ? pin : "" })}`,
+          );
+        }}
+      >
+        <div>
+          <label htmlFor={`${uid}-pin`} className="block text-sm font-medium">
+            PIN code
+          </label>
+          <input
+            id={`${uid}-pin`}
+            name="pin"
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={7}
+            defaultValue={answer?.pin ?? ""}
+            aria-invalid={Boolean(answer?.error)}
+            aria-describedby={answer?.error ? errorId : undefined}
+            className="mt-1 w-32 rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md border border-ink-900 px-4 py-2 text-sm font-semibold hover:bg-gray-50 disabled:opacity-60"
+        >
+          {busy ? "Checking..." : "Check delivery"}
+        </button>
+      </form>
+      <div aria-live="polite" className="mt-2 text-sm">
+        {answer?.error ? (
+          <p id={errorId} className="text-red-700">
+            {answer.error}
+          </p>
+        ) : answer?.delivery ? (
+          answer.delivery.serviceable ? (
+            <>
+              <p className="font-semibold text-emerald-700">
+                Delivers to {answer.delivery.pin} ({answer.delivery.district}) by{" "}
+                {answer.delivery.estimatedLabel}
+              </p>
+              <p className="text-gray-700">
+                {answer.delivery.cod
+                  ? "Cash on delivery available"
+                  : "Cash on delivery not available for this PIN"}
+              </p>
+            </>
+          ) : (
+            <p className="font-semibold text-red-700">We don&apos;t deliver to this PIN yet</p>
+          )
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { indiaDate, type RateBp } from "~/utils/gst";
+
+/**
+ * GST rates as data: rows of gst_rates by HSN prefix and effective date (GST 2.0 from
+ * 22 September 2025), and each product's HSN code and shipping weight (its own, else its
+ * category's default). The next change of rates is new rows, not a release.
+ */
+
+export const FALLBACK_HSN = "87089900";
+export const FALLBACK_WEIGHT_GRAMS = 1000;
+
+type RateRow = {
+  hsn_prefix: string;
+  rate_bp: number;
+  effective_from: string;
+  max_unit_paise: number | null;
+};
+
+/** The rate in force for an HSN code and unit price on a day (YYYY-MM-DD, India time). */
+export function pickRate(rows: RateRow[], hsn: string, unitPaise: number, day: string): RateBp {
+  const candidates = rows
+    .filter((r) => hsn.startsWith(r.hsn_prefix) && r.effective_from <= day)
+    .filter((r) => r.max_unit_paise == null || unitPaise <= r.max_unit_paise)
+    .sort(
+      (a, b) =>
+        b.hsn_prefix.length - a.hsn_prefix.length ||
+        b.effective_from.localeCompare(a.effective_from) ||
+        (a.max_unit_paise ?? Infinity) - (b.max_unit_paise ?? Infinity),
+    );
+  return candidates[0]?.rate_bp ?? 1800;
+}
+
+export function indiaDay(at: Date): string {
+  const d = indiaDate(at);
+  return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+}
+
+export type ProductTax = { hsnCode: string; rateBp: RateBp; weightGrams: number };
+
+/** HSN code, GST rate and weight of each product at its unit price, on the day `at`. */
+export async function productTaxes(
+  db: Kysely<DB>,
+  lines: { productId: number; unitPricePaise: number }[],
+  at: Date = new Date(),
+): Promise<ProductTax[]> {
+  if (lines.length === 0) return [];
+  const products = await db
+    .selectFrom("products as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("category_tax_defaults as d", "d.category_slug", "c.slug")
+    .where(
+      "p.id",
+      "in",
+      lines.map((l) => l.productId),
+    )
+    .select([
+      "p.id",
+      "p.hsn_code",
+      "p.weight_grams",
+      "d.hsn_code as default_hsn",
+      "d.weight_grams as default_weight",
+    ])
+    .execute();
+  const rates = await db
+    .selectFrom("gst_rates")
+    .select(["hsn_prefix", "rate_bp", "effective_from", "max_unit_paise"])
+    .execute();
+  const day = indiaDay(at);
+  return lines.map((line) => {
+    const p = products.find((x) => x.id === line.productId);
+    const hsnCode = p?.hsn_code ?? p?.default_hsn ?? FALLBACK_HSN;
+    return {
+      hsnCode,
+      rateBp: pickRate(rates, hsnCode, line.unitPricePaise, day),
+      weightGrams: p?.weight_grams ?? p?.default_weight ?? FALLBACK_WEIGHT_GRAMS,
+    };
+  });
+}
