@@ -133,6 +133,33 @@ describe("order messages", () => {
     expect(smtp.mails).toHaveLength(2);
   });
 
+  it("a cash-on-delivery order is confirmed at once, saying so, and the admin is told", async () => {
+    const placed = await reserveOrder(t.db, {
+      userId: f.alice,
+      addressId: f.aliceAddress,
+      idempotencyKey: "cod-order-key",
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
+      gateway: "sandbox",
+      paymentMethod: "cod",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    expect((await rows()).map((r) => [r.kind, r.recipient])).toEqual([
+      ["order_confirmation", "alice@example.com"],
+      ["order_admin_notice", "owner@overland.test"],
+    ]);
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 2, failed: 0 });
+    const mails = await smtp.waitFor(2);
+    const confirmation = mails.find((m) => m.envelopeTo.includes("alice@example.com"))!;
+    expect(confirmation.subject).toBe(`Order #${placed.order.id} confirmed`);
+    expect(confirmation.text).toContain("Cash on delivery");
+  });
+
   it("without ADMIN_EMAIL every admin hears of the order", async () => {
     delete process.env.ADMIN_EMAIL;
     resetEnvCache();
