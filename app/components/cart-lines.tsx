@@ -25,13 +25,28 @@ function usePendingLineChanges(): Map<number, Pending> {
     if (intent === "remove") pending.set(lineId, { removing: true });
     if (intent === "update") {
       const quantity = Number(form.get("quantity"));
-      if (Number.isInteger(quantity) && quantity >= 1) pending.set(lineId, { ...pending.get(lineId), quantity });
+      if (Number.isInteger(quantity) && quantity >= 1)
+        pending.set(lineId, { ...pending.get(lineId), quantity });
     }
   }
   return pending;
 }
 
-export function CartView({ lines, emptyState }: { lines: CartLine[]; emptyState: ReactNode }) {
+/** Shipping as the server estimated it for the cart (null: no PIN known yet). */
+export type CartShipping =
+  | { pin: string; ok: true; shippingPaise: number }
+  | { pin: string; ok: false; message: string }
+  | null;
+
+export function CartView({
+  lines,
+  shipping = null,
+  emptyState,
+}: {
+  lines: CartLine[];
+  shipping?: CartShipping;
+  emptyState: ReactNode;
+}) {
   const pending = usePendingLineChanges();
   const shown = lines
     .filter((l) => !pending.get(l.id)?.removing)
@@ -57,15 +72,40 @@ export function CartView({ lines, emptyState }: { lines: CartLine[]; emptyState:
             <dt>Items</dt>
             <dd>{totalQuantity}</dd>
           </div>
-          <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-            <dt>Total</dt>
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
             <dd data-testid="cart-total">
               <Price paise={totalPaise} />
             </dd>
           </div>
+          <div className="flex justify-between gap-3">
+            <dt>{shipping ? `Shipping to ${shipping.pin}` : "Shipping"}</dt>
+            <dd data-testid="cart-shipping" className="text-right">
+              {!shipping ? (
+                "Calculated at checkout"
+              ) : !shipping.ok ? (
+                <span className="text-red-700">{shipping.message}</span>
+              ) : shipping.shippingPaise === 0 ? (
+                "Free"
+              ) : (
+                <Price paise={shipping.shippingPaise} />
+              )}
+            </dd>
+          </div>
+          {shipping?.ok ? (
+            <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-testid="cart-grand-total">
+                <Price paise={totalPaise + shipping.shippingPaise} />
+              </dd>
+            </div>
+          ) : null}
         </dl>
         {unavailable ? (
-          <p className="mt-3 text-sm text-red-700">Some items are sold out or short of stock. Remove them or lower the quantity to check out.</p>
+          <p className="mt-3 text-sm text-red-700">
+            Some items are sold out or short of stock. Remove them or lower the quantity to check
+            out.
+          </p>
         ) : null}
         <Link
           to="/checkout"
@@ -104,7 +144,9 @@ function CartLineRow({ line }: { line: CartLine }) {
             </Link>
           </h2>
           {line.sizeLabel ? <p className="text-sm text-gray-600">Size: {line.sizeLabel}</p> : null}
-          {line.colorName ? <p className="text-sm text-gray-600">Colour: {line.colorName}</p> : null}
+          {line.colorName ? (
+            <p className="text-sm text-gray-600">Colour: {line.colorName}</p>
+          ) : null}
           <p className="text-sm">
             <Price paise={line.pricePaise} /> each
           </p>
@@ -125,7 +167,11 @@ function CartLineRow({ line }: { line: CartLine }) {
             >
               <span aria-hidden="true">−</span>
             </button>
-            <output aria-label={`Quantity of ${line.title}`} aria-live="polite" className="w-8 text-center font-semibold">
+            <output
+              aria-label={`Quantity of ${line.title}`}
+              aria-live="polite"
+              className="w-8 text-center font-semibold"
+            >
               {line.quantity}
             </output>
             <button
@@ -140,14 +186,16 @@ function CartLineRow({ line }: { line: CartLine }) {
             </button>
           </fetcher.Form>
           <p className="text-sm">
-            Subtotal:{" "}
-            <Price paise={subtotal} className="font-bold" />
+            Subtotal: <Price paise={subtotal} className="font-bold" />
           </p>
           <fetcher.Form method="post" action="/cart">
             <FetcherFlag />
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="lineId" value={line.id} />
-            <button type="submit" className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline">
+            <button
+              type="submit"
+              className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline"
+            >
               Remove<span className="sr-only"> {line.title}</span>
             </button>
           </fetcher.Form>

@@ -83,3 +83,18 @@ export async function computeCharges(
     },
   };
 }
+
+export type ShippingEstimate =
+  { pin: string; ok: true; shippingPaise: number } | { pin: string; ok: false; message: string };
+
+/** The cart's shipping to a PIN (the remembered one, or the newest address's), before checkout. */
+export async function estimateShipping(
+  db: Kysely<DB>,
+  lines: ChargeLine[],
+  pin: string,
+): Promise<ShippingEstimate> {
+  const result = await computeCharges(db, { lines, postalCode: pin });
+  return result.ok
+    ? { pin, ok: true, shippingPaise: result.charges.shippingPaise }
+    : { pin, ok: false, message: result.message };
+}

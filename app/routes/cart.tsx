@@ -9,7 +9,10 @@ import { CartView } from "~/components/cart-lines";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";
 import { addToCart, getCartSummary, removeCartLines, updateCartLine } from "~/models/cart.server";
+import { listAddresses } from "~/models/address.server";
+import { estimateShipping } from "~/models/checkout-charges.server";
 import { assertSameOrigin } from "~/utils/http.server";
+import { readPin } from "~/utils/pin.server";
 import { dataWithToast, redirectWithToast, type ToastInput } from "~/utils/toast.server";
 import { cartLineQuantitySchema, fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 
@@ -50,7 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       request,
     );
   }
-  return { cart: await getCartSummary(db, visitor.id) };
+  const cart = await getCartSummary(db, visitor.id);
+  const pin = (await readPin(request)) ?? (await listAddresses(db, visitor.id))[0]?.postalCode ?? null;
+  const lines = cart.lines.map((l) => ({ productId: l.productId, unitPricePaise: l.pricePaise, quantity: l.quantity }));
+  const shipping = pin && lines.length > 0 ? await estimateShipping(db, lines, pin) : null;
+  return { cart, shipping };
 }
 
 /** What a fetcher receives from the cart action. */
@@ -147,11 +154,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, shipping } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">Your Cart</h1>
-      <CartView lines={cart.lines} emptyState={<EmptyCart />} />
+      <CartView lines={cart.lines} shipping={shipping} emptyState={<EmptyCart />} />
     </div>
   );
 }

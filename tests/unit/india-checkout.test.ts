@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { deliveryAddressSchema } from "~/models/address.server";
 import { getInvoice } from "~/models/invoice.server";
@@ -23,7 +24,9 @@ import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { loader as invoiceApi } from "~/routes/api.v1.orders.$orderId.invoice";
 import { loader as pincodeApi } from "~/routes/api.v1.pincode.$pin";
+import { loader as cartLoader } from "~/routes/cart";
 import { resetEnvCache } from "~/utils/env.server";
+import { pinCookieHeader } from "~/utils/pin.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
 import { createTestDb, type TestDb } from "../support/db";
 import { ensureDebianCommand } from "../support/debian";
@@ -281,6 +284,42 @@ describe("shipping charges", () => {
       }),
     );
     expect((await winch.json()).amount).toBe(15_000_000);
+  });
+
+  it("shows in the cart for the remembered PIN, else the newest address's, else at checkout", async () => {
+    const cheap = await f.product("recovery-strap", "Recovery Strap", 120_000, 10);
+    await t.db
+      .updateTable("products")
+      .set({ weight_grams: 1000 })
+      .where("id", "=", cheap)
+      .execute();
+    await addCartLine(t.db, f.alice, cheap, 2);
+    const cookie = (await createUserSession(new Request(`${BASE}/login`), f.alice)).split(";")[0];
+    const cartOf = async (extraCookie = "") =>
+      (await cartLoader({
+        request: new Request(`${BASE}/cart`, {
+          headers: { Cookie: [cookie, extraCookie].filter(Boolean).join("; ") },
+        }),
+        params: {},
+        context: {},
+      } as unknown as LoaderFunctionArgs)) as { cart: { totalPaise: number }; shipping: unknown };
+    // Alice's address is in Bengaluru, as is the shop: the same city's rate for 2 kg.
+    const local = DEFAULT_SETTINGS.zones.local;
+    expect((await cartOf()).shipping).toEqual({
+      pin: "560001",
+      ok: true,
+      shippingPaise: local.firstKgPaise + local.perKgPaise,
+    });
+    // A PIN checked on a product page wins: Mumbai is metro to metro.
+    const metro = DEFAULT_SETTINGS.zones.metro;
+    const mumbai = (await pinCookieHeader("400001")).split(";")[0];
+    expect((await cartOf(mumbai)).shipping).toEqual({
+      pin: "400001",
+      ok: true,
+      shippingPaise: metro.firstKgPaise + metro.perKgPaise,
+    });
+    await t.db.deleteFrom("addresses").where("user_id", "=", f.alice).execute();
+    expect((await cartOf()).shipping).toBeNull();
   });
 
   it("refuses an address the shop does not deliver to", async () => {
