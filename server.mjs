@@ -261,6 +261,10 @@ const server = http.createServer((req, res) => {
     onError(req, res, error);
   }
 });
+// Idle keep-alive connections stay open longer than a proxy's or a client's own idle timeout, so
+// neither sends a request on a connection the server is closing at that moment (a reset).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 const host = process.env.HOST || "0.0.0.0";
 server.listen(port, host, () => log("info", `listening on http://${host}:${port}`, { pid: process.pid }));

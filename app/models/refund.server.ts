@@ -145,6 +145,10 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
         }
         amount += item.unit_price_paise * line.quantity;
       }
+      // Every unit of every line refunded: the rest of what was captured (shipping, a COD fee) goes too.
+      const asked = new Map(lines.map((l) => [l.orderItemId, l.quantity]));
+      if (units.every((u) => u.left - (asked.get(u.id) ?? 0) === 0))
+        amount = balance.refundablePaise;
     } else {
       amount = input.amountPaise ?? 0;
       if (!Number.isSafeInteger(amount) || amount <= 0) {
