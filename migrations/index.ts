@@ -6,6 +6,7 @@ import * as storefront from "./20261123T030000_storefront";
 import * as orders from "./20261123T040000_orders";
 import * as performanceIndexes from "./20261123T060000_performance";
 import * as hardening from "./20261123T070000_hardening";
+import * as catalogVersion from "./20261123T080000_catalog_version";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T040000_orders": orders,
   "20261123T060000_performance": performanceIndexes,
   "20261123T070000_hardening": hardening,
+  "20261123T080000_catalog_version": catalogVersion,
 };
