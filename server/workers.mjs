@@ -131,8 +131,12 @@ export function runPrimary(count) {
     const live = [...workers.values()].filter((w) => w.isConnected());
     const done = () => {
       const total = sumStats(replies.map((r) => r.stats));
+      // The primary's own memory counts in the total RSS (it is small: no app, no cache).
+      const primaryRss = process.memoryUsage.rss();
+      total.rss += primaryRss;
       log("info", "stats", {
         ...total,
+        primaryRss,
         workers: replies.map((r) => ({ worker: r.worker, ...r.stats })),
       });
     };

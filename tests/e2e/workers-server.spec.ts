@@ -53,10 +53,13 @@ function get(
   });
 }
 
-/** The vehicle the root loader chose, as the page's data carries it. */
+/** The vehicle the page shows as chosen (the picker's selected option), or null. */
 function chosenVehicle(html: string): string | null {
-  const m = /\\"vehicle\\",\{[^}]*?\\"slug\\"[^}]*?\\"([a-z0-9_-]+)\\"/.exec(html);
-  return m ? m[1] : null;
+  const chosen = [...html.matchAll(/<option value="([^"]+)" selected="">/g)]
+    .map((m) => m[1])
+    .filter((v) => vehicles.includes(v));
+  expect(chosen.length).toBeLessThanOrEqual(1);
+  return chosen[0] ?? null;
 }
 
 let server: ChildProcess | undefined;
@@ -98,13 +101,13 @@ test.beforeAll(async () => {
     .poll(() => lines.filter((l) => l.includes('"msg":"listening')).length, { timeout: 150_000 })
     .toBe(2);
   const db = new Database(path.join(work, "shop.db"), { readonly: true });
-  vehicles = db.prepare("select slug from vehicles order by id limit 2").pluck().all() as string[];
+  vehicles = db.prepare("select slug from vehicles order by id").pluck().all() as string[];
   productId = db
     .prepare("select id from products where hidden_at is null order by id limit 1")
     .pluck()
     .get() as number;
   db.close();
-  expect(vehicles).toHaveLength(2);
+  expect(vehicles.length).toBeGreaterThan(2);
 });
 
 test.afterAll(async () => {
