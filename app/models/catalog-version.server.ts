@@ -22,7 +22,10 @@ function sharedVersion(): number {
   if (!db || !db.open) return 0;
   if (shared?.db !== db) {
     try {
-      shared = { db, read: db.prepare<[], number>("select version from catalog_version where id = 1").pluck() };
+      shared = {
+        db,
+        read: db.prepare<[], number>("select version from catalog_version where id = 1").pluck(),
+      };
     } catch {
       return 0; // not migrated yet
     }
