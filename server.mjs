@@ -6,10 +6,12 @@
 // - every request URL built from PUBLIC_URL and the path (an unknown Host is refused), and every
 //   body capped before it is read (server/request-guard.mjs).
 // - one JSON line per request and per error on stdout (server/log.mjs, LOG_LEVEL),
-// - one process per data folder (server/data-lock.mjs), and a graceful stop on SIGTERM.
+// - one process per data folder (server/data-lock.mjs), and a graceful stop on SIGTERM,
+// - SHOP_WORKERS processes sharing the port, one per core by default (server/workers.mjs).
 // Why a server of our own rather than remix-serve: docs/decisions/0004-own-production-server.md.
 //
-// Environment: PORT (3000), HOST (0.0.0.0), BUILD_DIR (build), and whatever the app reads.
+// Environment: PORT (3000), HOST (0.0.0.0), BUILD_DIR (build), SHOP_WORKERS, and whatever the app reads.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -23,7 +25,7 @@ import {
 import { DataFolderBusy, lockDataFolder } from "./server/data-lock.mjs";
 import { isCompressible, pickEncoding } from "./server/encoding.mjs";
 import { log } from "./server/log.mjs";
-import { cacheTarget, createPageCache, sendEntry } from "./server/page-cache.mjs";
+import { cacheLookup, createPageCache, sendEntry } from "./server/page-cache.mjs";
 import {
   applyCors,
   bodyLimit,
@@ -37,28 +39,36 @@ import {
   tooLarge,
 } from "./server/request-guard.mjs";
 import { createStaticFiles } from "./server/static-files.mjs";
+import { answerStats, processStats, runPrimary, workerCount } from "./server/workers.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 installGlobals({ nativeFetch: true });
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
-// The data folder the app will use (DATA_DIR, else the database's folder): ours alone, before migrations.
-try {
-  await lockDataFolder(process.env.DATA_DIR || path.dirname(process.env.DATABASE_URL || "data/shop.db"));
-} catch (error) {
-  if (!(error instanceof DataFolderBusy)) throw error;
-  log("error", error.message);
-  process.exit(1);
+if (cluster.isPrimary) {
+  // The data folder the app will use (DATA_DIR, else the database's folder): ours alone, before migrations.
+  try {
+    await lockDataFolder(process.env.DATA_DIR || path.dirname(process.env.DATABASE_URL || "data/shop.db"));
+  } catch (error) {
+    if (!(error instanceof DataFolderBusy)) throw error;
+    log("error", error.message);
+    process.exit(1);
+  }
+  const workers = workerCount(process.env.SHOP_WORKERS);
+  // With several workers this process only forks and watches them: it never goes past this line.
+  if (workers > 1) await runPrimary(workers);
 }
 // Importing the build runs the app's boot (migrations, seed) before we listen.
 const build = await import(url.pathToFileURL(path.join(buildDir, "server", "index.js")).href);
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 const serveStatic = createStaticFiles(path.join(buildDir, "client"), build.publicPath);
 
-// The app exports its catalogue version from entry.server; without it nothing is cached.
-const catalogVersion = build.entry?.module?.catalogVersion;
+// The app exports its catalogue version from entry.server; without it nothing is cached. Pages for
+// a vehicle cookie are cached only for the vehicles it lists (vehicleSlugs).
+const { catalogVersion, vehicleSlugs } = build.entry?.module ?? {};
 const pageCache = typeof catalogVersion === "function" ? createPageCache({ version: catalogVersion }) : null;
 if (!pageCache) log("warn", "the build exports no catalogVersion: the page cache is off");
+const isVehicle = typeof vehicleSlugs === "function" ? (slug) => vehicleSlugs().has(slug) : undefined;
 
 /** The header the app reads for the TCP peer's address (never taken from the client). */
 const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
@@ -175,12 +185,13 @@ async function render(req, res, target) {
 async function renderCached(req, res, target, key) {
   const { promise, leader } = pageCache.once(key, async () => {
     const renderedAt = pageCache.version();
-    // Render as a GET without conditional headers, so the stored answer is the full page.
+    // Render as a GET without conditional headers and with no cookie but the vehicle's, so the
+    // stored answer is the full page and depends on nothing the key leaves out.
     const getReq = Object.assign(Object.create(req), {
       method: "GET",
-      headers: { ...req.headers, "if-none-match": undefined },
+      headers: { ...req.headers, "if-none-match": undefined, cookie: target.cookie },
     });
-    const response = await handleRequest(toRequest(getReq, res, key));
+    const response = await handleRequest(toRequest(getReq, res, target.origin + target.path));
     if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return { response };
     const body = Buffer.from(await response.arrayBuffer());
     const entry = pageCache.set(key, { status: response.status, headers: response.headers, body }, renderedAt);
@@ -247,13 +258,16 @@ const server = http.createServer((req, res) => {
     const pathname = q === -1 ? target.path : target.path.slice(0, q);
     if (applyCors(req, res, pathname, apiCorsOrigins)) return;
     refuseCrossSitePost(req, target.origin, pathname);
-    const path = pageCache ? cacheTarget(req.method, target.path, req.headers) : null;
-    if (path !== null) {
+    const cached = pageCache ? cacheLookup(req.method, target.path, req.headers, isVehicle) : null;
+    if (cached) {
       // The key and the rendered URL are the canonical one: parameters no route reads are gone.
-      const key = target.origin + path;
+      const key = target.origin + cached.key;
       const hit = pageCache.get(key);
       if (hit) sendEntry(req, res, hit);
-      else renderCached(req, res, { origin: target.origin, path }, key).catch((error) => onError(req, res, error));
+      else
+        renderCached(req, res, { origin: target.origin, path: cached.path, cookie: cached.cookie }, key).catch((error) =>
+          onError(req, res, error),
+        );
       return;
     }
     render(req, res, target).catch((error) => onError(req, res, error));
@@ -267,14 +281,12 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
 const host = process.env.HOST || "0.0.0.0";
-server.listen(port, host, () => log("info", `listening on http://${host}:${port}`, { pid: process.pid }));
+const worker = cluster.worker ? { worker: Number(process.env.SHOP_WORKER) } : {};
+server.listen(port, host, () => log("info", `listening on http://${host}:${port}`, { pid: process.pid, ...worker }));
 
-// `kill -USR2 <pid>` (or `systemctl kill -s USR2 overland-shop`): one log line of memory and cache figures.
-process.on("SIGUSR2", () => {
-  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-  const cache = pageCache ? { entries: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats } : null;
-  log("info", "stats", { rss, heapUsed, heapTotal, external, cache });
-});
+// `kill -USR2 <pid>`: one log line of memory and cache figures (the primary's sums the workers').
+process.on("SIGUSR2", () => log("info", "stats", { ...processStats(pageCache), ...worker }));
+if (cluster.worker) answerStats(() => processStats(pageCache));
 
 // A graceful stop: accept nothing new, let the requests in flight finish (a checkout post, a payment
 // callback), close the database, exit; whatever is still running after 9 s is cut off.
@@ -299,4 +311,5 @@ function stop(signal) {
     }),
   );
 }
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => stop(signal));
+// `on`, not `once`: a worker may get the signal twice (from systemd and from the primary).
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => stop(signal));

@@ -56,5 +56,7 @@ export async function boot(): Promise<void> {
     const { created } = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     log(`admin account ${env.ADMIN_EMAIL} ${created ? "created" : "up to date"}`);
   }
+  // With several server processes (server.mjs, SHOP_WORKERS) one of them runs these, and so the background jobs.
+  if (process.env.SHOP_BACKGROUND_JOBS === "off") return;
   for (const task of startupTasks) await task(log);
 }

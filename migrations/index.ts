@@ -9,6 +9,7 @@ import * as hardening from "./20261123T070000_hardening";
 import * as afterSale from "./20261123T100000_after_sale";
 import * as returns from "./20261123T100100_returns";
 import * as indiaCheckout from "./20261123T110000_india_checkout";
+import * as catalogVersion from "./20261123T120000_catalog_version";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T100000_after_sale": afterSale,
   "20261123T100100_returns": returns,
   "20261123T110000_india_checkout": indiaCheckout,
+  "20261123T120000_catalog_version": catalogVersion,
 };

@@ -64,6 +64,8 @@ export type Row = {
   ratio: number | null;
   target: Target;
   met: boolean;
+  /** The shop's CPU time (all its processes, user and system) per answered request, in ms. */
+  cpuMsPerRequest?: number | null;
 };
 
 export function meetsTarget(shop: Measurement, r: number | null, target: Target): boolean {
@@ -105,7 +107,8 @@ export function scriptUrlsFromHtml(html: string): string[] {
     if (src) {
       add(decodeEntities(src[1]));
     } else if (/\btype=["']?module\b/i.test(m[1])) {
-      for (const imp of m[2].matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.m?js)["']/g)) add(imp[1]);
+      for (const imp of m[2].matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.m?js)["']/g))
+        add(imp[1]);
       for (const imp of m[2].matchAll(/\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g)) add(imp[1]);
     }
   }
@@ -113,7 +116,10 @@ export function scriptUrlsFromHtml(html: string): string[] {
 }
 
 function decodeEntities(s: string): string {
-  return s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+  return s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 }
 
 function round(n: number, digits: number): number {
@@ -131,18 +137,43 @@ function targetText(t: Target): string {
   return parts.join(" ") || "-";
 }
 
+/** CPU milliseconds per request from clock ticks used during a run (USER_HZ ticks per second, 100 on Linux). */
+export function cpuMsPerRequest(
+  ticks: number,
+  requests: number,
+  ticksPerSecond = 100,
+): number | null {
+  return requests > 0 ? round((ticks * 1000) / ticksPerSecond / requests, 3) : null;
+}
+
 /** A plain-text table with right-aligned numbers. */
 export function formatTable(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) =>
     r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+  return [
+    line(cells[0]),
+    widths.map((w) => "-".repeat(w)).join("  "),
+    ...cells.slice(1).map(line),
+  ].join("\n");
 }
 
 export function formatResults(rows: Row[]): string {
   return formatTable(
-    ["page", "size", "req/s", "p50 ms", "p99 ms", "errors", "baseline req/s", "ratio", "target", "met"],
+    [
+      "page",
+      "size",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "errors",
+      "cpu ms/req",
+      "baseline req/s",
+      "ratio",
+      "target",
+      "met",
+    ],
     rows.map((r) => [
       r.name,
       kb(r.bytes),
@@ -150,6 +181,7 @@ export function formatResults(rows: Row[]): string {
       r.shop.p50.toFixed(1),
       r.shop.p99.toFixed(1),
       r.shop.errors,
+      r.cpuMsPerRequest == null ? "-" : r.cpuMsPerRequest.toFixed(2),
       r.baseline.rps.toFixed(0),
       pct(r.ratio),
       targetText(r.target),

@@ -10,10 +10,15 @@
  * 5. for each URL, with autocannon on loopback: a warm-up, then 10 s at 32 connections against the
  *    shop and then against the baseline;
  * 6. prints a table, writes bench/results.json and ends with one summary line. It also reports the
- *    shop's peak RSS and the gzip size of the JavaScript each page loads.
+ *    shop's CPU time per request and peak RSS (all its processes: SHOP_WORKERS workers and their
+ *    primary) and the gzip size of the JavaScript each page loads.
+ *
+ * Pages are measured anonymous, with a vehicle cookie, and logged in with a cart of three lines, a
+ * saved address and an order. The same page under another cookie gets a parameter no route reads
+ * (`as=`), so the baseline can replay each answer by its URL.
  *
  * Options: --products N (10000), --duration S (10), --connections C (32), --warmup S (3),
- * --skip-build (reuse bench/tmp/build), --only name[,name] (just those URLs).
+ * --skip-build (reuse bench/tmp/build), --only name[,name] (just those URLs). SHOP_WORKERS is passed on.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +30,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import {
+  cpuMsPerRequest,
   formatResults,
   formatTable,
   makeRow,
@@ -65,14 +71,15 @@ const WARMUP = Number(opts.warmup);
 
 const DB_FILE = path.join(TMP, "shop.db");
 const RESULTS = path.join(ROOT, "bench", "results.json");
-const RSS_LIMIT_MB = 300;
+const RSS_LIMIT_MB = 400;
 const JS_LIMIT_BYTES = 120_000;
 /** What a browser sends; the shop may compress, and the baseline replays whatever it sent. */
 const BROWSER_HEADERS = {
   accept: "text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br",
   "accept-language": "en-IN,en;q=0.9",
-  "user-agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+  "user-agent":
+    "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
 };
 
 const HTML: Target = { p99Ms: 50 };
@@ -80,7 +87,16 @@ const HTML_RATIO: Target = { p99Ms: 50, minRatio: 0.3 };
 const SEARCH: Target = { p99Ms: 20 };
 const ALL_PRODUCTS: Target = { p99Ms: 100 };
 
-type Page = { name: string; url: string; target: Target; loggedIn?: boolean; html?: boolean };
+const LOGGED_IN: Target = { p99Ms: 100 };
+
+type Page = {
+  name: string;
+  url: string;
+  target: Target;
+  loggedIn?: boolean;
+  vehicle?: boolean;
+  html?: boolean;
+};
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
@@ -88,7 +104,12 @@ async function main() {
   buildForProduction(opts["skip-build"], log);
   removeDatabase(DB_FILE);
   log(`generating ${PRODUCTS} products`);
-  await generateCatalog({ file: DB_FILE, products: PRODUCTS, uploadsDir: UPLOADS, log: (m) => log(m) });
+  await generateCatalog({
+    file: DB_FILE,
+    products: PRODUCTS,
+    uploadsDir: UPLOADS,
+    log: (m) => log(m),
+  });
   const sample = pickSamples(DB_FILE);
 
   const shopPort = await freePort();
@@ -98,10 +119,26 @@ async function main() {
   let baseline: ChildProcess | undefined;
   const rssSamples: number[] = [];
   const rssTimer = setInterval(() => rssSamples.push(readRss(shop.pid)), 250);
+  let peakRssKb = 0;
+  const peakTimer = setInterval(
+    () => (peakRssKb = Math.max(peakRssKb, readPeakRss(shop.pid))),
+    1000,
+  );
   try {
     await waitFor(`${origin}/healthz`, 60_000);
     log(`shop is up on ${origin} (pid ${shop.pid})`);
-    const cookie = await logIn(origin, sample.productId);
+    const shopper = await logIn(origin, sample.cartProductIds);
+    const cookie = shopper?.cookie;
+    const vehicleCookie = `vehicle=${encodeURIComponent(Buffer.from(JSON.stringify(sample.vehicle)).toString("base64"))}`;
+    const pageHeaders = (page: Page): Record<string, string> => {
+      const cookies = [
+        page.loggedIn ? cookie : undefined,
+        page.vehicle ? vehicleCookie : undefined,
+      ].filter(Boolean);
+      return cookies.length > 0
+        ? { ...BROWSER_HEADERS, cookie: cookies.join("; ") }
+        : BROWSER_HEADERS;
+    };
 
     const all: Page[] = [
       { name: "home", url: "/", target: HTML, html: true },
@@ -113,24 +150,88 @@ async function main() {
       },
       { name: "category wheels", url: "/category/wheels", target: HTML_RATIO, html: true },
       { name: "product", url: `/product/${sample.productId}`, target: HTML_RATIO, html: true },
-      { name: "search page", url: "/search?q=winch", target: { p99Ms: Math.min(HTML.p99Ms!, SEARCH.p99Ms!) }, html: true },
+      {
+        name: "search page",
+        url: "/search?q=winch",
+        target: { p99Ms: Math.min(HTML.p99Ms!, SEARCH.p99Ms!) },
+        html: true,
+      },
       { name: "search (header)", url: headerSearchUrl("winch"), target: SEARCH },
       { name: "api allProducts (full)", url: "/api/v1/allProducts", target: ALL_PRODUCTS },
-      { name: "api allProducts (paged)", url: "/api/v1/allProducts?page=2&limit=24", target: ALL_PRODUCTS },
+      {
+        name: "api allProducts (paged)",
+        url: "/api/v1/allProducts?page=2&limit=24",
+        target: ALL_PRODUCTS,
+      },
       { name: "api search", url: "/api/v1/search?query=arb", target: SEARCH },
-      { name: "cart (logged in)", url: "/cart", target: HTML, loggedIn: true, html: true },
+      {
+        name: "home (vehicle)",
+        url: "/?as=vehicle",
+        target: HTML_RATIO,
+        vehicle: true,
+        html: true,
+      },
+      {
+        name: "category wheels (vehicle)",
+        url: "/category/wheels?as=vehicle",
+        target: HTML_RATIO,
+        vehicle: true,
+        html: true,
+      },
+      {
+        name: "product (vehicle)",
+        url: `/product/${sample.productId}?as=vehicle`,
+        target: HTML_RATIO,
+        vehicle: true,
+        html: true,
+      },
+      {
+        name: "home (logged in)",
+        url: "/?as=shopper",
+        target: LOGGED_IN,
+        loggedIn: true,
+        html: true,
+      },
+      {
+        name: "product (logged in)",
+        url: `/product/${sample.productId}?as=shopper`,
+        target: LOGGED_IN,
+        loggedIn: true,
+        html: true,
+      },
+      { name: "cart (logged in)", url: "/cart", target: LOGGED_IN, loggedIn: true, html: true },
+      {
+        name: "checkout step 2 (logged in)",
+        url: `/checkout?step=summary&address=${shopper?.addressId ?? 0}`,
+        target: LOGGED_IN,
+        loggedIn: true,
+        html: true,
+      },
+      {
+        name: "order page (logged in)",
+        url: `/order/${shopper?.orderId ?? 0}`,
+        target: LOGGED_IN,
+        loggedIn: true,
+        html: true,
+      },
     ];
     const only = opts.only?.split(",").map((s) => s.trim());
     const pages = only ? all.filter((p) => only.some((o) => p.name.startsWith(o))) : all;
 
     // Record the exact bytes the shop answers, and hand them to the baseline.
-    const recordings: Record<string, { status: number; headers: http.IncomingHttpHeaders; body: string }> = {};
+    const recordings: Record<
+      string,
+      { status: number; headers: http.IncomingHttpHeaders; body: string }
+    > = {};
     const headerRows: string[][] = [];
     for (const page of pages) {
-      const headers = { ...BROWSER_HEADERS, ...(page.loggedIn && cookie ? { cookie } : {}) };
-      const res = await rawGet(origin + page.url, headers);
+      const res = await rawGet(origin + page.url, pageHeaders(page));
       if (res.status !== 200) log(`warning: ${page.url} answered ${res.status}`);
-      recordings[page.url] = { status: res.status, headers: res.headers, body: res.body.toString("base64") };
+      recordings[page.url] = {
+        status: res.status,
+        headers: res.headers,
+        body: res.body.toString("base64"),
+      };
       headerRows.push([
         page.name,
         String(res.status),
@@ -142,29 +243,39 @@ async function main() {
     const recordFile = path.join(TMP, "recordings.json");
     fs.writeFileSync(recordFile, JSON.stringify(recordings));
     const basePort = await freePort();
-    baseline = spawn(process.execPath, [path.join(ROOT, "scripts", "bench-baseline.mjs"), recordFile, String(basePort)], {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    baseline = spawn(
+      process.execPath,
+      [path.join(ROOT, "scripts", "bench-baseline.mjs"), recordFile, String(basePort)],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     await waitFor(`http://127.0.0.1:${basePort}/__ready`, 10_000, true);
 
     const rows: Row[] = [];
     const rssByPage: Record<string, number> = {};
     for (const page of pages) {
       rssSamples.splice(0);
-      const headers = { ...BROWSER_HEADERS, ...(page.loggedIn && cookie ? { cookie } : {}) };
+      const headers = pageHeaders(page);
       log(`${page.name}: ${page.url}`);
       await load(origin + page.url, headers, WARMUP);
+      const ticksBefore = cpuTicks(shop.pid);
       const shopResult = parseAutocannon(await load(origin + page.url, headers, DURATION));
+      const ticks = cpuTicks(shop.pid) - ticksBefore;
       await load(`http://127.0.0.1:${basePort}${page.url}`, headers, Math.min(WARMUP, 2));
-      const baseResult = parseAutocannon(await load(`http://127.0.0.1:${basePort}${page.url}`, headers, DURATION));
+      const baseResult = parseAutocannon(
+        await load(`http://127.0.0.1:${basePort}${page.url}`, headers, DURATION),
+      );
       const bytes = Buffer.from(recordings[page.url].body, "base64").length;
       const row = makeRow(page.name, page.url, bytes, shopResult, baseResult, page.target);
+      row.cpuMsPerRequest = cpuMsPerRequest(ticks, shopResult.requests);
       rows.push(row);
       // The shop's largest resident set while this URL was under load.
       rssByPage[page.name] = Math.round(Math.max(0, ...rssSamples.splice(0)) / 1024);
       log(
         `  shop ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms, baseline ${row.baseline.rps.toFixed(0)} req/s, ` +
-          `ratio ${row.ratio === null ? "n/a" : (row.ratio * 100).toFixed(1) + "%"}${row.shop.errors ? `, ${row.shop.errors} errors` : ""}`,
+          `ratio ${row.ratio === null ? "n/a" : (row.ratio * 100).toFixed(1) + "%"}, CPU ${row.cpuMsPerRequest ?? "-"} ms/req` +
+          `${row.shop.errors ? `, ${row.shop.errors} errors` : ""}`,
       );
     }
 
@@ -174,7 +285,8 @@ async function main() {
       cookie,
     );
     clearInterval(rssTimer);
-    const peakRssMb = readPeakRss(shop.pid) / 1024;
+    clearInterval(peakTimer);
+    const peakRssMb = Math.max(peakRssKb, readPeakRss(shop.pid)) / 1024;
 
     console.log("");
     console.log(
@@ -198,16 +310,37 @@ async function main() {
         ")",
     );
 
-    const summary = summaryLine({ rows, peakRssMb, rssLimitMb: RSS_LIMIT_MB, pageJs, jsLimitBytes: JS_LIMIT_BYTES });
+    const summary = summaryLine({
+      rows,
+      peakRssMb,
+      rssLimitMb: RSS_LIMIT_MB,
+      pageJs,
+      jsLimitBytes: JS_LIMIT_BYTES,
+    });
     fs.writeFileSync(
       RESULTS,
       JSON.stringify(
         {
           date: new Date().toISOString(),
-          machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
-          settings: { products: PRODUCTS, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
+          machine: {
+            cpus: os.cpus().length,
+            node: process.version,
+            platform: `${os.platform()} ${os.release()}`,
+          },
+          settings: {
+            products: PRODUCTS,
+            connections: CONNECTIONS,
+            durationSeconds: DURATION,
+            warmupSeconds: WARMUP,
+          },
           rows,
-          headers: headerRows.map(([page, status, encoding, etag, cacheControl]) => ({ page, status, encoding, etag, cacheControl })),
+          headers: headerRows.map(([page, status, encoding, etag, cacheControl]) => ({
+            page,
+            status,
+            encoding,
+            etag,
+            cacheControl,
+          })),
           peakRssMb: Math.round(peakRssMb),
           rssMbWhileLoading: rssByPage,
           pageJs,
@@ -221,6 +354,7 @@ async function main() {
     console.log(summary);
   } finally {
     clearInterval(rssTimer);
+    clearInterval(peakTimer);
     baseline?.kill("SIGTERM");
     shop.kill("SIGTERM");
   }
@@ -238,19 +372,39 @@ function pickSamples(file: string) {
          order by p.id limit 1 offset 50`,
       )
       .get() as { id: number } | undefined;
-    const any = raw.prepare("select id from products where hidden_at is null and stock > 0 order by id limit 1").get() as
-      | { id: number }
-      | undefined;
+    const any = raw
+      .prepare("select id from products where hidden_at is null and stock > 0 order by id limit 1")
+      .get() as { id: number } | undefined;
     const productId = wheel?.id ?? any?.id;
     if (!productId) throw new Error("the generated catalogue has no product in stock");
-    return { productId };
+    // Three products a cart takes as they are: no size or colour to choose, stock to spare.
+    const cartProductIds = raw
+      .prepare(
+        `select id from products where stock >= 20 and hidden_at is null
+           and id not in (select product_id from product_sizes)
+           and id not in (select product_id from product_colors group by product_id having count(*) > 1)
+         order by id limit 3`,
+      )
+      .pluck()
+      .all() as number[];
+    const vehicle = raw
+      .prepare("select slug from vehicles order by id limit 1")
+      .pluck()
+      .get() as string;
+    return { productId, cartProductIds, vehicle };
   } finally {
     raw.close();
   }
 }
 
-/** Registers a customer, logs in through the login form and puts a few products in the cart. */
-async function logIn(origin: string, productId: number): Promise<string | undefined> {
+/**
+ * Registers a customer, logs in through the login form, and through the API puts three products in
+ * the cart, saves an address and places an order (a Buy Now, so the cart keeps its lines).
+ */
+async function logIn(
+  origin: string,
+  productIds: number[],
+): Promise<{ cookie: string; addressId: number; orderId: number } | undefined> {
   const email = `bench-${Date.now()}@example.com`;
   const password = "bench-password-123";
   const jar = new Map<string, string>();
@@ -289,16 +443,46 @@ async function logIn(origin: string, productId: number): Promise<string | undefi
     log(`warning: could not log in (${login.status}); /cart will be measured logged out`);
     return undefined;
   }
-  for (const quantity of ["2", "1"]) {
-    const res = await fetch(`${origin}/cart`, {
+  const api = async (url: string, body: unknown, token?: string) => {
+    const res = await fetch(origin + url, {
       method: "POST",
-      body: new URLSearchParams({ intent: "add", productId: String(productId), quantity }),
-      redirect: "manual",
-      headers: { cookie: cookie(), origin, "content-type": "application/x-www-form-urlencoded" },
+      body: JSON.stringify(body),
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
     });
-    keep(res);
-  }
-  return cookie();
+    if (res.status >= 400) log(`warning: ${url} answered ${res.status}`);
+    return res.json();
+  };
+  const { token } = await api("/api/v1/login", { email, password });
+  for (const productId of productIds)
+    await api("/api/v1/cart/addItem", { productId, quantity: 1 }, token);
+  const { address } = await api(
+    "/api/v1/billing",
+    {
+      fullName: "Bench Shopper",
+      phone: "+91 94470 12345",
+      address1: "Marine Drive",
+      address2: "",
+      city: "Kochi",
+      state: "Kerala",
+      postalCode: "682031",
+      country: "India",
+    },
+    token,
+  );
+  const { orderId } = await api(
+    "/api/v1/checkout/create-order",
+    {
+      billingAddressId: address?.id,
+      checkoutType: "single",
+      productId: productIds[0],
+      quantity: 1,
+    },
+    token,
+  );
+  return { cookie: cookie(), addressId: address?.id, orderId };
 }
 
 function hiddenInputs(html: string): Record<string, string> {
@@ -316,25 +500,38 @@ function headerSearchUrl(q: string): string {
   return `/api/v1/search.data?query=${encodeURIComponent(q)}&_routes=${encodeURIComponent("routes/api.v1.search")}`;
 }
 
-function load(url: string, headers: Record<string, string>, seconds: number): Promise<AutocannonResult> {
+function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 10 }, (err, result) =>
-      err ? reject(err) : resolve(result as unknown as AutocannonResult),
+    autocannon(
+      { url, connections: CONNECTIONS, duration: seconds, headers, timeout: 10 },
+      (err, result) => (err ? reject(err) : resolve(result as unknown as AutocannonResult)),
     );
   });
 }
 
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          res.on("error", reject);
+        })
+        .on("error", reject);
+    },
+  );
 }
 
 /** Gzip size of the JavaScript each page loads, as Chromium fetches it (module preloads and lazy chunks). */
@@ -347,7 +544,10 @@ async function measurePageJs(origin: string, pages: Page[], cookie: string | und
     const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
     try {
       for (const page of pages) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+        });
         if (page.loggedIn && cookie) {
           await context.addCookies(
             cookie.split("; ").map((c) => {
@@ -360,7 +560,10 @@ async function measurePageJs(origin: string, pages: Page[], cookie: string | und
         const scripts = new Map<string, Promise<number>>();
         tab.on("response", (res) => {
           if (res.request().resourceType() === "script" && !scripts.has(res.url())) {
-            scripts.set(res.url(), res.body().then(gzipSize, () => 0));
+            scripts.set(
+              res.url(),
+              res.body().then(gzipSize, () => 0),
+            );
           }
         });
         await tab.goto(origin + page.url, { waitUntil: "networkidle" });
@@ -370,7 +573,11 @@ async function measurePageJs(origin: string, pages: Page[], cookie: string | und
         await tab.waitForTimeout(1000);
         await tab.waitForLoadState("networkidle");
         const sizes = await Promise.all(scripts.values());
-        out.push({ page: page.name, files: sizes.length, gzipBytes: sizes.reduce((a, b) => a + b, 0) });
+        out.push({
+          page: page.name,
+          files: sizes.length,
+          gzipBytes: sizes.reduce((a, b) => a + b, 0),
+        });
         await context.close();
       }
       return out;
@@ -380,23 +587,57 @@ async function measurePageJs(origin: string, pages: Page[], cookie: string | und
   }
   log("no Chromium: counting the scripts named in each page's HTML");
   for (const page of pages) {
-    const html = await (await fetch(origin + page.url, { headers: page.loggedIn && cookie ? { cookie } : {} })).text();
+    const html = await (
+      await fetch(origin + page.url, { headers: page.loggedIn && cookie ? { cookie } : {} })
+    ).text();
     const urls = scriptUrlsFromHtml(html);
     let total = 0;
-    for (const u of urls) total += gzipSize(Buffer.from(await (await fetch(new URL(u, origin))).arrayBuffer()));
+    for (const u of urls)
+      total += gzipSize(Buffer.from(await (await fetch(new URL(u, origin))).arrayBuffer()));
     out.push({ page: page.name, files: urls.length, gzipBytes: total });
   }
   return out;
 }
 
-/** Current resident set of a process in kB (0 once it is gone). */
-function readRss(pid: number | undefined): number {
-  return readStatus(pid, "VmRSS");
+/** The shop's processes: the one started and its children (the workers, with SHOP_WORKERS). */
+function shopPids(pid: number | undefined): number[] {
+  if (!pid) return [];
+  try {
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return [pid, ...children.map(Number)];
+  } catch {
+    return [pid];
+  }
 }
 
-/** Peak resident set of a process in kB, as the kernel counted it. */
+/** Current resident set of the shop's processes together, in kB (0 once they are gone). */
+function readRss(pid: number | undefined): number {
+  return shopPids(pid).reduce((sum, p) => sum + readStatus(p, "VmRSS"), 0);
+}
+
+/** Peak resident set of the shop's processes (each one's peak, added), in kB, as the kernel counted it. */
 function readPeakRss(pid: number | undefined): number {
-  return readStatus(pid, "VmHWM");
+  return shopPids(pid).reduce((sum, p) => sum + readStatus(p, "VmHWM"), 0);
+}
+
+/** CPU time (user and system clock ticks) the shop's processes have used so far. */
+function cpuTicks(pid: number | undefined): number {
+  let ticks = 0;
+  for (const p of shopPids(pid)) {
+    try {
+      // After the command name (in parentheses): fields 14 and 15 of the line are utime and stime.
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks;
 }
 
 function readStatus(pid: number | undefined, field: string): number {

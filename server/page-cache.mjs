@@ -1,8 +1,10 @@
 // In-process cache of rendered anonymous catalogue pages and JSON (see docs/decisions/0004).
 //
-// - Only GET/HEAD requests without a Cookie or Authorization header, on the public catalogue
-//   paths below, are looked up or stored: a logged-in shopper (or one with a vehicle, a toast or
-//   any other cookie) always gets a fresh render.
+// - Only GET/HEAD requests without an Authorization header, on the public catalogue paths below,
+//   are looked up or stored, and only when the cookies a page reads allow it (see cookieVariant):
+//   a page is kept per vehicle for the shopper's vehicle cookie (real vehicles only); cookies no
+//   page reads and a consumed toast are ignored; a session cookie (logged in or not) or a toast
+//   waiting to be shown always gets a fresh render.
 // - Only 200 answers that set no cookie and do not say private/no-store are stored.
 // - Every entry carries the catalogue version it was rendered at; when the catalogue changes
 //   (catalogVersion() moves) every entry is dropped, so nothing stale is ever served. As a safety
@@ -59,14 +61,83 @@ const DROPPED = new Set([
   "set-cookie",
 ]);
 
+/** The app's cookies a page reads (app/auth/session.server.ts, app/utils/toast.server.ts, app/utils/vehicle.server.ts). */
+const SESSION_COOKIES = new Set(["session", "__Host-session"]);
+const TOAST_COOKIES = new Set(["toast", "__Host-toast"]);
+const VEHICLE_COOKIE = "vehicle";
+
+/** The vehicle cookie's value for `slug`, as the app's unsigned Remix cookie writes it (base64 of the JSON). */
+export function vehicleCookieValue(slug) {
+  return encodeURIComponent(Buffer.from(JSON.stringify(slug), "utf8").toString("base64"));
+}
+
+/** The slug a vehicle cookie names, or null when the value is not exactly what the app writes. */
+function vehicleSlugOf(value) {
+  let slug;
+  try {
+    slug = JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (typeof slug !== "string" || decodeURIComponent(vehicleCookieValue(slug)) !== decodeURIComponent(value)) return null;
+  return slug;
+}
+
+const NO_VEHICLE = { vehicle: "", cookie: undefined };
+
+/**
+ * What a request's cookies make of a cacheable page: `{ vehicle: "" }` when it carries none a page
+ * reads (no cookie, cookies of other sites' scripts, a consumed toast), `{ vehicle: slug, cookie }`
+ * for the cookie of a real vehicle (`isVehicle(slug)`), or null when the page is this request's
+ * own: any session cookie, a toast waiting to be shown, an unknown vehicle or an odd cookie value.
+ * `cookie` is the only Cookie header the page is rendered with, so what is stored depends on the
+ * vehicle alone.
+ * @param {string | undefined} header the Cookie header
+ * @param {(slug: string) => boolean} isVehicle
+ */
+export function cookieVariant(header, isVehicle) {
+  if (!header) return NO_VEHICLE;
+  let vehicle = null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    const name = (eq === -1 ? part : part.slice(0, eq)).trim();
+    const value = eq === -1 ? "" : part.slice(eq + 1).trim();
+    if (SESSION_COOKIES.has(name)) return null;
+    if (TOAST_COOKIES.has(name)) {
+      if (value !== "" && value !== '""') return null;
+    } else if (name === VEHICLE_COOKIE) {
+      if (vehicle !== null) return null;
+      vehicle = vehicleSlugOf(value);
+      if (vehicle === null || (vehicle !== "" && !isVehicle(vehicle))) return null;
+    }
+  }
+  return vehicle ? { vehicle, cookie: `${VEHICLE_COOKIE}=${vehicleCookieValue(vehicle)}` } : NO_VEHICLE;
+}
+
+/** @type {(slug: string) => boolean} */
+const noVehicles = () => false;
+
+/**
+ * The cache key of a request the cache may answer (see cacheTarget and cookieVariant) with the
+ * path to render and the Cookie header to render it with, or null when it may not.
+ * @param {(slug: string) => boolean} [isVehicle]
+ */
+export function cacheLookup(method, url, headers, isVehicle = noVehicles) {
+  const path = cacheTarget(method, url, headers);
+  if (path === null) return null;
+  const variant = cookieVariant(headers.cookie, isVehicle);
+  if (variant === null) return null;
+  return { path, key: variant.vehicle ? `${path}\n${variant.vehicle}` : path, cookie: variant.cookie };
+}
+
 /**
  * The canonical target of a request the cache may answer (path, then the parameters its route
- * reads in name order), or null when it may not: not a GET/HEAD, a cookie or a token, or not a
- * public URL.
+ * reads in name order), or null when it may not: not a GET/HEAD, a bearer token, or not a public
+ * URL. Cookies are cookieVariant's part.
  */
 export function cacheTarget(method, url, headers) {
   if (method !== "GET" && method !== "HEAD") return null;
-  if (headers.cookie || headers.authorization) return null;
+  if (headers.authorization) return null;
   if (!url || url.length > MAX_URL_LENGTH) return null;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
@@ -87,8 +158,8 @@ export function cacheTarget(method, url, headers) {
 }
 
 /** Whether this request may be answered from (and stored in) the cache. */
-export function isCacheableRequest(method, url, headers) {
-  return cacheTarget(method, url, headers) !== null;
+export function isCacheableRequest(method, url, headers, isVehicle = noVehicles) {
+  return cacheLookup(method, url, headers, isVehicle) !== null;
 }
 
 /** Whether a rendered answer (status and a Headers object) may be stored. */

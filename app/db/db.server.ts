@@ -88,22 +88,34 @@ export function openSqlite(file: string): Database.Database {
 }
 
 /** A Kysely instance over its own SQLite connection (the app uses one; tests make their own). */
-export function createDatabase(file: string): Kysely<DB> {
-  const raw = openSqlite(file);
+export function createDatabase(file: string, raw = openSqlite(file)): Kysely<DB> {
   return new Kysely<DB>({
     dialect: new ImmediateSqliteDialect({ database: cachingDatabase(raw) as never }),
   });
 }
 
-const globalForDb = globalThis as unknown as { __shopDb?: Kysely<DB>; __shopDbFile?: string };
+const globalForDb = globalThis as unknown as {
+  __shopDb?: Kysely<DB>;
+  __shopDbFile?: string;
+  __shopSqlite?: Database.Database;
+};
 
 /** The one Kysely instance of the running app, opened on first use. */
 export function getDb(file = getEnv().DATABASE_URL): Kysely<DB> {
   if (!globalForDb.__shopDb || globalForDb.__shopDbFile !== file) {
-    globalForDb.__shopDb = createDatabase(file);
+    globalForDb.__shopSqlite = openSqlite(file);
+    globalForDb.__shopDb = createDatabase(file, globalForDb.__shopSqlite);
     globalForDb.__shopDbFile = file;
   }
   return globalForDb.__shopDb;
+}
+
+/**
+ * The app's own SQLite connection (getDb's), for the few synchronous reads the server makes
+ * between requests (the catalogue version); undefined until getDb has opened it.
+ */
+export function appSqlite(): Database.Database | undefined {
+  return globalForDb.__shopSqlite;
 }
 
 export const db: Kysely<DB> = new Proxy({} as Kysely<DB>, {

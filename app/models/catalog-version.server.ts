@@ -1,22 +1,64 @@
+import type Database from "better-sqlite3";
+import { appSqlite } from "../db/db.server";
+
 /**
  * A counter that changes whenever the catalogue changes (an admin creates, edits or deletes a
  * product; stock moves). Caches of catalogue-derived data key on it, so they never serve stale data.
+ *
+ * Several server processes share one database: the version they all see is the `catalog_version`
+ * row, which triggers bump in the same transaction as the change (see its migration), read
+ * synchronously from the app's connection, so an edit made through one process empties every
+ * process's caches before its next request. This process's own announcements are added on top
+ * (they also cover a database the app did not open, as in tests).
  */
 type Listener = () => void;
 
-let version = 1;
+let local = 0;
 const listeners = new Set<Listener>();
+let shared: { db: Database.Database; read: Database.Statement<[], number> } | undefined;
+
+function sharedVersion(): number {
+  const db = appSqlite();
+  if (!db || !db.open) return 0;
+  if (shared?.db !== db) {
+    try {
+      shared = {
+        db,
+        read: db.prepare<[], number>("select version from catalog_version where id = 1").pluck(),
+      };
+    } catch {
+      return 0; // not migrated yet
+    }
+  }
+  return shared.read.get() ?? 0;
+}
 
 export function catalogVersion(): number {
-  return version;
+  return sharedVersion() + local;
 }
 
 export function bumpCatalogVersion(): void {
-  version += 1;
+  local += 1;
   for (const listener of listeners) listener();
 }
 
 export function onCatalogChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+let slugs: { version: number; set: ReadonlySet<string> } = { version: -1, set: new Set() };
+
+/**
+ * The slugs of the real vehicles, read again when the catalogue version moves. server.mjs caches a
+ * page per vehicle only for these, so made-up vehicle cookies cannot flood its cache.
+ */
+export function vehicleSlugs(): ReadonlySet<string> {
+  const version = catalogVersion();
+  const db = appSqlite();
+  if (slugs.version !== version && db?.open) {
+    const rows = db.prepare<[], string>("select slug from vehicles").pluck().all();
+    slugs = { version, set: new Set(rows) };
+  }
+  return slugs.set;
 }

@@ -9,7 +9,8 @@ let cached: PaymentGateway | undefined;
 
 /**
  * The gateway of this process: Razorpay when RAZORPAY_KEY_ID is set, else the sandbox, keyed with
- * RAZORPAY_KEY_SECRET when set or a random secret made at start.
+ * RAZORPAY_KEY_SECRET when set or a secret derived from SESSION_SECRET (the same in every server
+ * process, SHOP_WORKERS, so a payment signed by one is verified by another).
  */
 export function getPaymentGateway(): PaymentGateway {
   if (cached) return cached;
@@ -21,7 +22,10 @@ export function getPaymentGateway(): PaymentGateway {
           keySecret: env.RAZORPAY_KEY_SECRET,
           apiUrl: env.RAZORPAY_API_URL,
         })
-      : createSandboxGateway(env.RAZORPAY_KEY_SECRET ?? crypto.randomBytes(32).toString("hex"));
+      : createSandboxGateway(
+          env.RAZORPAY_KEY_SECRET ??
+            crypto.createHmac("sha256", env.SESSION_SECRET).update("payment sandbox").digest("hex"),
+        );
   return cached;
 }
 

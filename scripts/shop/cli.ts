@@ -12,6 +12,7 @@
  * Every command reads the environment (CONTRACT.md) and `--env-file FILE`; variables already set in the
  * process win over the file's. DATA_DIR defaults to systemd's STATE_DIRECTORY, else ./data.
  */
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import util from "node:util";
@@ -110,8 +111,11 @@ async function main() {
   switch (command) {
     case "serve": {
       const env = environment();
-      await lockDataFolder(env.DATA_DIR);
-      await backupFirst(dataPaths(env, envFile));
+      // A worker of server.mjs (SHOP_WORKERS) runs this command again: its primary holds the folder and took the backup.
+      if (cluster.isPrimary) {
+        await lockDataFolder(env.DATA_DIR);
+        await backupFirst(dataPaths(env, envFile));
+      }
       process.env.BUILD_DIR ??= releaseDir ? path.join(releaseDir, "app") : "build";
       await import("../../server.mjs");
       return;

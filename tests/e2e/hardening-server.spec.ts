@@ -324,6 +324,8 @@ test.describe("a flood of random query strings", () => {
       env: {
         ...process.env,
         NODE_ENV: "production",
+        // One process: the bounds checked below are those of one page cache and one heap.
+        SHOP_WORKERS: "1",
         PORT: String(floodPort),
         HOST: "127.0.0.1",
         PUBLIC_URL: `http://127.0.0.1:${floodPort}`,

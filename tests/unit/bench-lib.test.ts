@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cpuMsPerRequest,
   formatResults,
   makeRow,
   meetsTarget,
@@ -66,8 +67,10 @@ describe("targets", () => {
     expect(good).toMatchObject({ ratio: 0.4, met: true });
     expect(bad).toMatchObject({ ratio: 0.9, met: false });
 
+    good.cpuMsPerRequest = cpuMsPerRequest(50, 4000);
     const table = formatResults([good, bad]);
-    expect(table).toMatch(/product\s+20\.0 kB\s+400\s+1\.0\s+20\.0\s+0\s+1000\s+40\.0%\s+p99<50ms >=30%\s+yes/);
+    expect(table).toMatch(/product\s+20\.0 kB\s+400\s+1\.0\s+20\.0\s+0\s+0\.13\s+1000\s+40\.0%\s+p99<50ms >=30%\s+yes/);
+    expect(table).toMatch(/search\s+8\.0 kB\s+900\s+1\.0\s+25\.0\s+0\s+-\s+1000/);
     expect(table).toMatch(/search .* NO$/m);
 
     const line = summaryLine({

@@ -3,7 +3,9 @@ import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { etagMatches, pickEncoding } from "../../server/encoding.mjs";
 import {
+  cacheLookup,
   cacheTarget,
+  cookieVariant,
   createPageCache,
   ENTRY_OVERHEAD_BYTES,
   isCacheableRequest,
@@ -11,6 +13,7 @@ import {
   isStorableResponse,
   policyWithHashes,
   sendEntry,
+  vehicleCookieValue,
 } from "../../server/page-cache.mjs";
 
 const html = (text: string) =>
@@ -91,6 +94,53 @@ describe("which requests the page cache may answer", () => {
     expect(isStorableResponse(200, htmlHeaders({ "set-cookie": "toast=1" }))).toBe(false);
     expect(isStorableResponse(200, htmlHeaders({ "cache-control": "private, max-age=0" }))).toBe(false);
     expect(isStorableResponse(200, htmlHeaders({ "cache-control": "no-store" }))).toBe(false);
+  });
+});
+
+describe("the vehicle cookie and other cookies", () => {
+  const known = new Set(["toyota-hilux", "suzuki-jimny"]);
+  const isVehicle = (slug: string) => known.has(slug);
+  // What the app's Remix cookie writes: base64 of the JSON string, URL-encoded.
+  const hilux = `vehicle=${encodeURIComponent(btoa(JSON.stringify("toyota-hilux")))}`;
+  const jimny = `vehicle=${encodeURIComponent(btoa(JSON.stringify("suzuki-jimny")))}`;
+
+  it("reads the vehicle cookie the app writes", () => {
+    expect(vehicleCookieValue("toyota-hilux")).toBe(hilux.slice("vehicle=".length));
+    expect(cookieVariant(hilux, isVehicle)).toEqual({ vehicle: "toyota-hilux", cookie: hilux });
+  });
+
+  it("keys a page per real vehicle, never one vehicle's key for another or for none", () => {
+    const home = cacheLookup("GET", "/", { cookie: hilux }, isVehicle)!;
+    const other = cacheLookup("GET", "/", { cookie: jimny }, isVehicle)!;
+    const none = cacheLookup("GET", "/", {}, isVehicle)!;
+    expect(new Set([home.key, other.key, none.key]).size).toBe(3);
+    expect(none).toEqual({ path: "/", key: "/", cookie: undefined });
+    // Rendered with the vehicle's cookie alone, at the canonical path.
+    expect(cacheLookup("GET", "/?utm=1", { cookie: `_ga=1; ${hilux}; toast=` }, isVehicle)).toEqual(home);
+  });
+
+  it("ignores cookies no page reads and a consumed toast", () => {
+    for (const cookie of ["_ga=GA1.2.3", "toast=", '__Host-toast=""', "theme=dark; toast=", "vehicle=IiI%3D"]) {
+      expect(cookieVariant(cookie, isVehicle), cookie).toEqual({ vehicle: "", cookie: undefined });
+    }
+  });
+
+  it("renders afresh for a session, a waiting toast, an unknown vehicle or an odd vehicle value", () => {
+    for (const cookie of [
+      "session=abc",
+      `__Host-session=abc; ${hilux}`,
+      `${hilux}; session=`,
+      "toast=W3siaWQiOiJ4In1d.sig",
+      `vehicle=${vehicleCookieValue("made-up-4x4")}`,
+      "vehicle=toyota_hilux",
+      `vehicle=${vehicleCookieValue("toyota-hilux")}x`,
+      `${hilux}; ${jimny}`,
+    ]) {
+      expect(cookieVariant(cookie, isVehicle), cookie).toBeNull();
+      expect(isCacheableRequest("GET", "/", { cookie }, isVehicle), cookie).toBe(false);
+    }
+    // Without the app's list of vehicles, no vehicle page is cached.
+    expect(isCacheableRequest("GET", "/", { cookie: hilux })).toBe(false);
   });
 });
 

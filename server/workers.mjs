@@ -1,0 +1,158 @@
+// Several server processes on one port (node:cluster): SHOP_WORKERS of them, by default one per
+// core, capped by memory. The primary holds the data folder's lock, forks the workers and watches
+// them; it answers no request itself.
+//
+// - The first worker starts alone: it migrates and seeds the database before the others fork, and
+//   it is the one that runs the background jobs (SHOP_BACKGROUND_JOBS, read by app/boot.server.ts).
+//   A worker that dies is forked again with the same number.
+// - SIGTERM (or SIGINT) to the primary stops every worker the graceful way (each finishes the
+//   requests it took), then the primary exits.
+// - SIGUSR2 to the primary logs one line of figures summed over the workers (and each worker's).
+// - The catalogue version is a row of the database, so an edit through one worker empties every
+//   worker's page cache before its next request (app/models/catalog-version.server.ts).
+import cluster from "node:cluster";
+import os from "node:os";
+import { log } from "./log.mjs";
+
+/** What one worker may take: its heap, the app and a full page cache (64 MB). */
+const MEMORY_PER_WORKER = 256 * 1024 * 1024;
+
+/**
+ * How many server processes share the port: SHOP_WORKERS, else one per core, at most as many as
+ * half the machine's memory holds; 1 means a single process (no cluster).
+ * @param {string | undefined} value SHOP_WORKERS
+ */
+export function workerCount(value, cores = os.availableParallelism(), memory = os.totalmem()) {
+  if (value !== undefined && value.trim() !== "") {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 64)
+      throw new Error(`SHOP_WORKERS must be a whole number from 1 to 64, not "${value}"`);
+    return n;
+  }
+  return Math.max(1, Math.min(cores, Math.floor(memory / 2 / MEMORY_PER_WORKER)));
+}
+
+/** The figures of one process, for SIGUSR2. */
+export function processStats(pageCache) {
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  const cache = pageCache
+    ? { entries: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats }
+    : null;
+  return { rss, heapUsed, heapTotal, external, cache };
+}
+
+/** Sums the workers' figures (numbers at the top level and in `cache`). */
+export function sumStats(all) {
+  const total = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, cache: null };
+  for (const s of all) {
+    for (const key of ["rss", "heapUsed", "heapTotal", "external"]) total[key] += s[key];
+    if (s.cache) {
+      total.cache ??= {};
+      for (const [key, value] of Object.entries(s.cache))
+        total.cache[key] = (total.cache[key] ?? 0) + value;
+    }
+  }
+  return total;
+}
+
+/**
+ * In a worker: answers the primary's requests for figures.
+ * @param {() => object} stats
+ */
+export function answerStats(stats) {
+  process.on("message", (message) => {
+    if (message?.type === "stats")
+      process.send?.({ type: "stats", id: message.id, stats: stats() });
+  });
+}
+
+/**
+ * Runs the primary until its workers have stopped; then the process exits.
+ * @param {number} count
+ */
+export function runPrimary(count) {
+  /** @type {Map<number, import("node:cluster").Worker>} worker number -> worker */
+  const workers = new Map();
+  let stopping = false;
+  let firstListening = false;
+
+  function fork(n) {
+    const worker = cluster.fork({
+      SHOP_WORKER: String(n),
+      SHOP_BACKGROUND_JOBS: n === 1 ? "on" : "off",
+    });
+    workers.set(n, worker);
+    worker.once("exit", (code, signal) => {
+      if (workers.get(n) === worker) workers.delete(n);
+      if (stopping) {
+        if (workers.size === 0) {
+          log("info", "stopped");
+          process.exit(0);
+        }
+        return;
+      }
+      // A worker that fails before the first one is up (bad environment, a failed migration) fails the start.
+      if (!firstListening) {
+        log("error", "the first worker exited while starting", { code, signal });
+        for (const w of workers.values()) w.kill();
+        process.exit(code || 1);
+      }
+      log("error", "worker exited: starting another", { worker: n, code, signal });
+      setTimeout(() => {
+        if (!stopping) fork(n);
+      }, 1000).unref();
+    });
+    return worker;
+  }
+
+  log("info", `starting ${count} workers`, { pid: process.pid });
+  fork(1).once("listening", () => {
+    firstListening = true;
+    for (let n = 2; n <= count; n++) fork(n);
+  });
+
+  function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    log("info", "stopping", { signal, workers: workers.size });
+    if (workers.size === 0) process.exit(0);
+    for (const worker of workers.values()) worker.process.kill(signal);
+    setTimeout(() => {
+      log("error", "workers still running 10 s after the stop signal: exiting anyway");
+      process.exit(1);
+    }, 10_000).unref();
+  }
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => stop(signal));
+
+  let statsRound = 0;
+  process.on("SIGUSR2", () => {
+    const id = ++statsRound;
+    const replies = [];
+    const live = [...workers.values()].filter((w) => w.isConnected());
+    const done = () => {
+      const total = sumStats(replies.map((r) => r.stats));
+      // The primary's own memory counts in the total RSS (it is small: no app, no cache).
+      const primaryRss = process.memoryUsage.rss();
+      total.rss += primaryRss;
+      log("info", "stats", {
+        ...total,
+        primaryRss,
+        workers: replies.map((r) => ({ worker: r.worker, ...r.stats })),
+      });
+    };
+    for (const [n, worker] of workers) {
+      if (!worker.isConnected()) continue;
+      const onMessage = (message) => {
+        if (message?.type !== "stats" || message.id !== id) return;
+        worker.off("message", onMessage);
+        replies.push({ worker: n, stats: message.stats });
+        if (replies.length === live.length) done();
+      };
+      worker.on("message", onMessage);
+      worker.send({ type: "stats", id });
+    }
+  });
+
+  // The primary lives until stop() exits it.
+  return new Promise(() => {});
+}

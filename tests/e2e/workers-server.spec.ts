@@ -1,0 +1,195 @@
+// server.mjs with two workers (SHOP_WORKERS=2) on a database of its own, over real sockets: the
+// page cache per vehicle, an admin edit through one worker seen by the other at once, and the
+// background jobs started once. No browser: these run once, in the `js` project.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { vehicleCookieValue } from "../../server/page-cache.mjs";
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server tests run once");
+test.describe.configure({ mode: "serial" });
+
+const port = Number(process.env.E2E_PORT) + 2;
+const host = `127.0.0.1:${port}`;
+const ADMIN = { email: "workers-admin@example.com", password: "workers-admin-password-123" };
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One request on a connection of its own, so that the workers take turns answering. */
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path: pathname,
+        agent: false,
+        headers: { host, connection: "close", ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The vehicle the page shows as chosen (the picker's selected option), or null. */
+function chosenVehicle(html: string): string | null {
+  const chosen = [...html.matchAll(/<option value="([^"]+)" selected="">/g)]
+    .map((m) => m[1])
+    .filter((v) => vehicles.includes(v));
+  expect(chosen.length).toBeLessThanOrEqual(1);
+  return chosen[0] ?? null;
+}
+
+let server: ChildProcess | undefined;
+let work = "";
+const lines: string[] = [];
+let vehicles: string[] = [];
+let productId = 0;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-workers-"));
+  server = spawn(process.execPath, [path.resolve("server.mjs")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SHOP_WORKERS: "2",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://${host}`,
+      DATABASE_URL: path.join(work, "shop.db"),
+      UPLOADS_DIR: process.env.E2E_UPLOADS_DIR || path.resolve(".e2e/uploads"),
+      SESSION_SECRET: "workers-session-secret-0123456789abcdef",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      BUILD_DIR: process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${process.env.E2E_PORT}`),
+      SEED_DEMO: "1",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  server.stdout!.on("data", (d: Buffer) => {
+    out += d.toString();
+    const parts = out.split("\n");
+    out = parts.pop()!;
+    lines.push(...parts.filter((l) => l.startsWith("{")));
+  });
+  // Both workers listening.
+  await expect
+    .poll(() => lines.filter((l) => l.includes('"msg":"listening')).length, { timeout: 150_000 })
+    .toBe(2);
+  const db = new Database(path.join(work, "shop.db"), { readonly: true });
+  vehicles = db.prepare("select slug from vehicles order by id").pluck().all() as string[];
+  productId = db
+    .prepare("select id from products where hidden_at is null order by id limit 1")
+    .pluck()
+    .get() as number;
+  db.close();
+  expect(vehicles.length).toBeGreaterThan(2);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+    expect(lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const vehicleCookie = (slug: string) => `vehicle=${vehicleCookieValue(slug)}`;
+
+test("caches a page per vehicle: never one vehicle's page for another, for none, or for a logged-in shopper", async () => {
+  const [a, b] = vehicles;
+  // Four times each, so both workers have each page, unknown cookies and a consumed toast alongside.
+  for (let i = 0; i < 4; i++) {
+    for (const [cookie, want] of [
+      [vehicleCookie(a), a],
+      [`_ga=GA1.1; ${vehicleCookie(b)}; toast=`, b],
+      ["", null],
+      ["theme=dark", null],
+    ] as const) {
+      const res = await get("/", cookie ? { cookie } : {});
+      expect(res.status).toBe(200);
+      expect(chosenVehicle(res.body), `${cookie} (request ${i + 1})`).toBe(want);
+      if (i >= 2) expect(res.headers["x-cache"], `${cookie} (request ${i + 1})`).toBe("hit");
+    }
+  }
+  // A vehicle that is not one of ours: rendered each time, never stored.
+  const made = await get("/", { cookie: vehicleCookie("made-up-4x4") });
+  expect(made.headers["x-cache"]).toBeUndefined();
+
+  // A logged-in shopper with a vehicle gets a page of their own, never a stored one.
+  const login = await get(
+    "/login",
+    { "content-type": "application/x-www-form-urlencoded", origin: `http://${host}` },
+    "POST",
+    new URLSearchParams({ ...ADMIN, redirectTo: "/" }).toString(),
+  );
+  const session = [login.headers["set-cookie"] ?? []]
+    .flat()
+    .map((c) => c.split(";")[0])
+    .find((c) => /session=/.test(c));
+  expect(session, "the login sets a session cookie").toBeTruthy();
+  for (let i = 0; i < 3; i++) {
+    const res = await get("/", { cookie: `${session}; ${vehicleCookie(a)}` });
+    expect(res.status).toBe(200);
+    expect(res.headers["x-cache"]).toBeUndefined();
+    expect(chosenVehicle(res.body)).toBe(a);
+    expect(res.body).toContain(ADMIN.email);
+  }
+});
+
+test("an admin edit through one worker is seen by the other worker's next request", async () => {
+  const page = `/product/${productId}`;
+  for (let i = 0; i < 4; i++) await get(page);
+  const cached = await Promise.all([get(page), get(page)]);
+  expect(cached.map((r) => r.headers["x-cache"])).toEqual(["hit", "hit"]);
+
+  const { token } = JSON.parse(
+    (
+      await get(
+        "/api/v1/login",
+        { "content-type": "application/json" },
+        "POST",
+        JSON.stringify(ADMIN),
+      )
+    ).body,
+  );
+  const deleted = await get(
+    `/api/v1/products/delete/${productId}`,
+    { authorization: `Bearer ${token}` },
+    "DELETE",
+  );
+  expect(deleted.status).toBe(200);
+  // The next requests, whichever worker takes them, know the product is gone.
+  for (let i = 0; i < 4; i++) expect((await get(page)).status, `request ${i + 1}`).toBe(404);
+});
+
+test("runs the start-up tasks and background jobs in one worker only", async () => {
+  expect(lines.filter((l) => l.includes("analysed the database")).length).toBe(1);
+  expect(lines.filter((l) => l.includes('"msg":"listening')).length).toBe(2);
+});
