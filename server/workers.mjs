@@ -18,11 +18,21 @@ import { log } from "./log.mjs";
 const MEMORY_PER_WORKER = 256 * 1024 * 1024;
 
 /**
+ * The memory this service may use: its cgroup's limit (systemd's MemoryMax) when there is one and it
+ * is below the machine's, else the machine's.
+ */
+function availableMemory() {
+  const limit = process.constrainedMemory?.() ?? 0;
+  const total = os.totalmem();
+  return limit > 0 && limit < total ? limit : total;
+}
+
+/**
  * How many server processes share the port: SHOP_WORKERS, else one per core, at most as many as
- * half the machine's memory holds; 1 means a single process (no cluster).
+ * half the memory this service may use holds; 1 means a single process (no cluster).
  * @param {string | undefined} value SHOP_WORKERS
  */
-export function workerCount(value, cores = os.availableParallelism(), memory = os.totalmem()) {
+export function workerCount(value, cores = os.availableParallelism(), memory = availableMemory()) {
   if (value !== undefined && value.trim() !== "") {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1 || n > 64)
