@@ -286,7 +286,12 @@ server.listen(port, host, () => log("info", `listening on http://${host}:${port}
 
 // `kill -USR2 <pid>`: one log line of memory and cache figures (the primary's sums the workers').
 process.on("SIGUSR2", () => log("info", "stats", { ...processStats(pageCache), ...worker }));
-if (cluster.worker) answerStats(() => processStats(pageCache));
+if (cluster.worker) {
+  answerStats(() => processStats(pageCache));
+  // The primary is gone (killed, crashed): a worker never outlives it, or it would keep running
+  // background jobs beside the next start's.
+  process.on("disconnect", () => stop("primary gone"));
+}
 
 // A graceful stop: accept nothing new, let the requests in flight finish (a checkout post, a payment
 // callback), close the database, exit; whatever is still running after 9 s is cut off.

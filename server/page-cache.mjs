@@ -62,7 +62,9 @@ const DROPPED = new Set([
 ]);
 
 /** The app's cookies a page reads (app/auth/session.server.ts, app/utils/toast.server.ts, app/utils/vehicle.server.ts). */
-const SESSION_COOKIES = new Set(["session", "__Host-session"]);
+// The delivery PIN (app/utils/pin.server.ts) is read by product pages: like a session, it makes the
+// page this request's own (there are too many PINs to keep a page per PIN).
+const SESSION_COOKIES = new Set(["session", "__Host-session", "pin"]);
 const TOAST_COOKIES = new Set(["toast", "__Host-toast"]);
 const VEHICLE_COOKIE = "vehicle";
 

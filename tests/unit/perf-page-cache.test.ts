@@ -17,7 +17,9 @@ import {
 } from "../../server/page-cache.mjs";
 
 const html = (text: string) =>
-  Buffer.from(`<!DOCTYPE html><html><body><h1>${text}</h1>${"<p>gear</p>".repeat(200)}</body></html>`);
+  Buffer.from(
+    `<!DOCTYPE html><html><body><h1>${text}</h1>${"<p>gear</p>".repeat(200)}</body></html>`,
+  );
 const htmlHeaders = (extra: Record<string, string> = {}) =>
   new Headers({ "content-type": "text/html; charset=utf-8", ...extra });
 
@@ -55,21 +57,51 @@ describe("which requests the page cache may answer", () => {
   });
 
   it("takes the brand pages and the other anonymous information pages", () => {
-    for (const url of ["/method", "/warn", "/arb", "/noco", "/safari", "/oldman?page=2", "/arb.data", "/privacy", "/terms"]) {
+    for (const url of [
+      "/method",
+      "/warn",
+      "/arb",
+      "/noco",
+      "/safari",
+      "/oldman?page=2",
+      "/arb.data",
+      "/privacy",
+      "/terms",
+    ]) {
       expect(isCacheableRequest("GET", url, {}), url).toBe(true);
     }
     // Other one-segment paths are per-visitor pages or unknown brands.
-    for (const url of ["/profile", "/addresses", "/billing", "/newsletter", "/vehicle", "/logout", "/methods"]) {
+    for (const url of [
+      "/profile",
+      "/addresses",
+      "/billing",
+      "/newsletter",
+      "/vehicle",
+      "/logout",
+      "/methods",
+    ]) {
       expect(isCacheableRequest("GET", url, {}), url).toBe(false);
     }
   });
 
   it("never takes a request with a cookie or a bearer token, a POST, or a private URL", () => {
     expect(isCacheableRequest("GET", "/product/42", { cookie: "session=abc" })).toBe(false);
-    expect(isCacheableRequest("GET", "/product/42", { cookie: "vehicle=toyota_hilux" })).toBe(false);
-    expect(isCacheableRequest("GET", "/api/v1/allProducts", { authorization: "Bearer x" })).toBe(false);
+    expect(isCacheableRequest("GET", "/product/42", { cookie: "vehicle=toyota_hilux" })).toBe(
+      false,
+    );
+    expect(isCacheableRequest("GET", "/api/v1/allProducts", { authorization: "Bearer x" })).toBe(
+      false,
+    );
     expect(isCacheableRequest("POST", "/product/42", {})).toBe(false);
-    for (const url of ["/cart", "/checkout", "/login", "/userOrders", "/admin/dashboard", "/api/v1/cart", "/order/1"]) {
+    for (const url of [
+      "/cart",
+      "/checkout",
+      "/login",
+      "/userOrders",
+      "/admin/dashboard",
+      "/api/v1/cart",
+      "/order/1",
+    ]) {
       expect(isCacheableRequest("GET", url, {}), url).toBe(false);
     }
     expect(isCacheableRequest("GET", `/search?q=${"x".repeat(2000)}`, {})).toBe(false);
@@ -78,9 +110,9 @@ describe("which requests the page cache may answer", () => {
   it("keys on the parameters the route reads, in name order, and drops the rest", () => {
     expect(cacheTarget("GET", "/?utm_source=x&fbclid=1", {})).toBe("/");
     expect(cacheTarget("GET", "/product/42?v=7&color=black", {})).toBe("/product/42?color=black");
-    expect(cacheTarget("GET", "/all-products?sort=price_asc&junk=1&category=wheels&color=a&color=b", {})).toBe(
-      "/all-products?category=wheels&color=a&color=b&sort=price_asc",
-    );
+    expect(
+      cacheTarget("GET", "/all-products?sort=price_asc&junk=1&category=wheels&color=a&color=b", {}),
+    ).toBe("/all-products?category=wheels&color=a&color=b&sort=price_asc");
     expect(cacheTarget("GET", "/api/v1/search?zz=1&q=winch", {})).toBe("/api/v1/search?q=winch");
     expect(cacheTarget("GET", "/product/42.data?x=1&_routes=routes%2Fproduct.%24id", {})).toBe(
       "/product/42.data?_routes=routes%2Fproduct.%24id",
@@ -92,7 +124,9 @@ describe("which requests the page cache may answer", () => {
     expect(isStorableResponse(404, htmlHeaders())).toBe(false);
     expect(isStorableResponse(302, htmlHeaders())).toBe(false);
     expect(isStorableResponse(200, htmlHeaders({ "set-cookie": "toast=1" }))).toBe(false);
-    expect(isStorableResponse(200, htmlHeaders({ "cache-control": "private, max-age=0" }))).toBe(false);
+    expect(isStorableResponse(200, htmlHeaders({ "cache-control": "private, max-age=0" }))).toBe(
+      false,
+    );
     expect(isStorableResponse(200, htmlHeaders({ "cache-control": "no-store" }))).toBe(false);
   });
 });
@@ -116,11 +150,19 @@ describe("the vehicle cookie and other cookies", () => {
     expect(new Set([home.key, other.key, none.key]).size).toBe(3);
     expect(none).toEqual({ path: "/", key: "/", cookie: undefined });
     // Rendered with the vehicle's cookie alone, at the canonical path.
-    expect(cacheLookup("GET", "/?utm=1", { cookie: `_ga=1; ${hilux}; toast=` }, isVehicle)).toEqual(home);
+    expect(cacheLookup("GET", "/?utm=1", { cookie: `_ga=1; ${hilux}; toast=` }, isVehicle)).toEqual(
+      home,
+    );
   });
 
   it("ignores cookies no page reads and a consumed toast", () => {
-    for (const cookie of ["_ga=GA1.2.3", "toast=", '__Host-toast=""', "theme=dark; toast=", "vehicle=IiI%3D"]) {
+    for (const cookie of [
+      "_ga=GA1.2.3",
+      "toast=",
+      '__Host-toast=""',
+      "theme=dark; toast=",
+      "vehicle=IiI%3D",
+    ]) {
       expect(cookieVariant(cookie, isVehicle), cookie).toEqual({ vehicle: "", cookie: undefined });
     }
   });
@@ -135,6 +177,9 @@ describe("the vehicle cookie and other cookies", () => {
       "vehicle=toyota_hilux",
       `vehicle=${vehicleCookieValue("toyota-hilux")}x`,
       `${hilux}; ${jimny}`,
+      // The delivery PIN a product page shows.
+      "pin=IjU2MDAwMSI%3D",
+      `${hilux}; pin=IjU2MDAwMSI%3D`,
     ]) {
       expect(cookieVariant(cookie, isVehicle), cookie).toBeNull();
       expect(isCacheableRequest("GET", "/", { cookie }, isVehicle), cookie).toBe(false);
@@ -149,7 +194,9 @@ describe("createPageCache", () => {
     let version = 1;
     const cache = createPageCache({ version: () => version });
     expect(cache.get("/product/1")).toBeUndefined();
-    expect(cache.set("/product/1", { status: 200, headers: htmlHeaders(), body: html("one") }, 1)).not.toBeNull();
+    expect(
+      cache.set("/product/1", { status: 200, headers: htmlHeaders(), body: html("one") }, 1),
+    ).not.toBeNull();
     expect(cache.get("/product/1")?.variants.identity.toString()).toContain("one");
     version = 2;
     expect(cache.get("/product/1")).toBeUndefined();
@@ -162,10 +209,20 @@ describe("createPageCache", () => {
     const cache = createPageCache({ version: () => version });
     const renderedAt = cache.version();
     version = 2;
-    const entry = cache.set("/", { status: 200, headers: htmlHeaders(), body: html("old") }, renderedAt);
+    const entry = cache.set(
+      "/",
+      { status: 200, headers: htmlHeaders(), body: html("old") },
+      renderedAt,
+    );
     expect(entry).not.toBeNull(); // served once to the request that rendered it...
     expect(cache.get("/")).toBeUndefined(); // ...but not kept
-    expect(cache.set("/", { status: 200, headers: htmlHeaders({ "set-cookie": "a=b" }), body: html("x") }, 2)).toBeNull();
+    expect(
+      cache.set(
+        "/",
+        { status: 200, headers: htmlHeaders({ "set-cookie": "a=b" }), body: html("x") },
+        2,
+      ),
+    ).toBeNull();
     expect(cache.get("/")).toBeUndefined();
   });
 
@@ -181,7 +238,10 @@ describe("createPageCache", () => {
   });
 
   it("drops the least recently used entries beyond its byte budget, counting each entry's overhead", () => {
-    const cache = createPageCache({ version: () => 1, maxBytes: 3 * (900 + ENTRY_OVERHEAD_BYTES + 2) });
+    const cache = createPageCache({
+      version: () => 1,
+      maxBytes: 3 * (900 + ENTRY_OVERHEAD_BYTES + 2),
+    });
     const small = (t: string) => Buffer.from(t.padEnd(900, "."));
     const headers = new Headers({ "content-type": "application/octet-stream" });
     cache.set("/a", { status: 200, headers, body: small("a") }, 1);
@@ -198,11 +258,20 @@ describe("createPageCache", () => {
   it("caps the number of entries, and keeps no tiny answer (an empty search's [])", () => {
     const cache = createPageCache({ version: () => 1, maxEntries: 10 });
     const json = new Headers({ "content-type": "application/json" });
-    for (let i = 0; i < 50; i++) cache.set(`/api/v1/search?q=${i}`, { status: 200, headers: json, body: Buffer.from(`[${"1,".repeat(200)}1]`) }, 1);
+    for (let i = 0; i < 50; i++)
+      cache.set(
+        `/api/v1/search?q=${i}`,
+        { status: 200, headers: json, body: Buffer.from(`[${"1,".repeat(200)}1]`) },
+        1,
+      );
     expect(cache.size).toBe(10);
     expect(cache.get("/api/v1/search?q=49")).toBeDefined();
     expect(cache.get("/api/v1/search?q=0")).toBeUndefined();
-    const empty = cache.set("/api/v1/search?q=zzzz", { status: 200, headers: json, body: Buffer.from("[]") }, 1);
+    const empty = cache.set(
+      "/api/v1/search?q=zzzz",
+      { status: 200, headers: json, body: Buffer.from("[]") },
+      1,
+    );
     expect(empty).not.toBeNull(); // answered...
     expect(cache.get("/api/v1/search?q=zzzz")).toBeUndefined(); // ...but not kept
     expect(MIN_BODY_BYTES).toBeGreaterThan(2);
@@ -226,7 +295,11 @@ describe("createPageCache", () => {
     };
     const calls = [cache.once("/x", render), cache.once("/x", render), cache.once("/x", render)];
     expect(calls.map((c) => c.leader)).toEqual([true, false, false]);
-    expect(await Promise.all(calls.map((c) => c.promise))).toEqual([{ entry: "e" }, { entry: "e" }, { entry: "e" }]);
+    expect(await Promise.all(calls.map((c) => c.promise))).toEqual([
+      { entry: "e" },
+      { entry: "e" },
+      { entry: "e" },
+    ]);
     expect(renders).toBe(1);
     expect(cache.once("/x", render).leader).toBe(true);
   });
@@ -234,7 +307,11 @@ describe("createPageCache", () => {
 
 describe("sendEntry", () => {
   const cache = createPageCache({ version: () => 1 });
-  const entry = cache.set("/p", { status: 200, headers: htmlHeaders({ "x-frame-options": "DENY" }), body: html("p") }, 1)!;
+  const entry = cache.set(
+    "/p",
+    { status: 200, headers: htmlHeaders({ "x-frame-options": "DENY" }), body: html("p") },
+    1,
+  )!;
   beforeAll(() => cache.idle());
 
   it("answers compressed with an ETag, the cache policy and the page's own headers", () => {
@@ -296,7 +373,11 @@ describe("a page rendered with a CSP nonce", () => {
     const cache = createPageCache({ version: () => 1 });
     const entry = cache.set(
       "/",
-      { status: 200, headers: htmlHeaders({ "content-security-policy": policy }), body: Buffer.from(body) },
+      {
+        status: 200,
+        headers: htmlHeaders({ "content-security-policy": policy }),
+        body: Buffer.from(body),
+      },
       1,
     )!;
     expect(entry.headers["content-security-policy"]).not.toContain("nonce");
@@ -308,7 +389,15 @@ describe("a page rendered with a CSP nonce", () => {
     expect(policyWithHashes(policy, body)).toBeNull();
     const cache = createPageCache({ version: () => 1 });
     expect(
-      cache.set("/", { status: 200, headers: htmlHeaders({ "content-security-policy": policy }), body: Buffer.from(body) }, 1),
+      cache.set(
+        "/",
+        {
+          status: 200,
+          headers: htmlHeaders({ "content-security-policy": policy }),
+          body: Buffer.from(body),
+        },
+        1,
+      ),
     ).toBeNull();
   });
 });
