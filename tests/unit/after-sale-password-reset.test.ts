@@ -1,7 +1,6 @@
 // Password reset through the real routes (HTML form and JSON API), with the mail read from a real
 // SMTP server: the link logs the shopper in with the new password, and the old password, the old
 // sessions and API tokens, a reused token and an expired token are all refused.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession, getUser } from "~/auth/session.server";
 import { createDeliverer } from "~/messages/deliver.server";
@@ -22,6 +21,7 @@ import { action as resetAction, loader as resetLoader } from "~/routes/reset-pas
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { createTestDb, type TestDb } from "../support/db";
 import { startSmtp, type TestSmtp } from "../support/smtp";
+import { callRoute } from "../support/route";
 
 const BASE = "http://127.0.0.1:3997";
 const OLD = "old-Passw0rd-for-tests";
@@ -61,26 +61,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as ActionFunctionArgs & LoaderFunctionArgs;
-
-async function call(
-  handler: (a: ActionFunctionArgs & LoaderFunctionArgs) => unknown,
-  request: Request,
-  params = {},
-) {
-  let response: unknown;
-  try {
-    response = await handler(args(request, params));
-  } catch (thrown) {
-    response = thrown;
-  }
-  const d = response as { type?: string; data?: unknown; init?: ResponseInit };
-  if (d?.type === "DataWithResponseInit") response = Response.json(d.data, d.init ?? {});
-  if (!(response instanceof Response))
-    throw new Error(`expected a Response, got ${JSON.stringify(response)}`);
-  return response;
-}
+const call = callRoute;
 
 const form = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`${BASE}${path}`, {

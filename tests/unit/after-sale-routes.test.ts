@@ -1,6 +1,5 @@
 // The after-sale doors as the server calls them: the shopper's cancel and return (multipart with a
 // real image and a disguised one), the admin's refund form and the Messages page with resend.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
@@ -15,6 +14,7 @@ import { action as returnAction } from "~/routes/order_.$orderId.return";
 import { resetEnvCache } from "~/utils/env.server";
 import { addCartLine, insertCheckoutFixture } from "../support/checkout-fixture";
 import { createTestDb, type TestDb } from "../support/db";
+import { callRoute } from "../support/route";
 
 const BASE = "http://127.0.0.1:3993";
 let t: TestDb;
@@ -61,25 +61,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as ActionFunctionArgs & LoaderFunctionArgs;
-
-async function call(
-  handler: (a: ActionFunctionArgs & LoaderFunctionArgs) => unknown,
-  request: Request,
-  params = {},
-) {
-  let response: unknown;
-  try {
-    response = await handler(args(request, params));
-  } catch (thrown) {
-    response = thrown;
-  }
-  const d = response as { type?: string; data?: unknown; init?: ResponseInit };
-  if (d?.type === "DataWithResponseInit") response = Response.json(d.data, d.init ?? {});
-  if (!(response instanceof Response)) return Response.json(response);
-  return response;
-}
+const call = callRoute;
 
 const post = (path: string, cookie: string, body: URLSearchParams | FormData) =>
   new Request(`${BASE}${path}`, {

@@ -1,6 +1,5 @@
 // The checkout's doors, called as the server calls them: the payment callback, the webhook and
 // the JSON API, on a real database, with the real razorpay SDK talking to a local stand-in.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
@@ -21,6 +20,7 @@ import {
   webhookBody,
   type RazorpayStandIn,
 } from "../support/razorpay-standin";
+import { callRoute } from "../support/route";
 
 const WEBHOOK_SECRET = "webhook-secret-for-tests";
 const BASE = "http://127.0.0.1:3999";
@@ -62,9 +62,6 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as ActionFunctionArgs & LoaderFunctionArgs;
-
 const api = (path: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
   new Request(`${BASE}${path}`, {
     method: body === undefined ? "GET" : "POST",
@@ -72,24 +69,7 @@ const api = (path: string, token: string, body?: unknown, headers: Record<string
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-async function call(
-  handler: (a: ActionFunctionArgs & LoaderFunctionArgs) => unknown,
-  request: Request,
-  params = {},
-) {
-  let response: unknown;
-  try {
-    response = await handler(args(request, params));
-  } catch (thrown) {
-    response = thrown;
-  }
-  // `data(value, init)` from an action: what the server would send.
-  const d = response as { type?: string; data?: unknown; init?: ResponseInit };
-  if (d?.type === "DataWithResponseInit") response = Response.json(d.data, d.init ?? {});
-  if (!(response instanceof Response))
-    throw new Error(`expected a Response, got ${JSON.stringify(response)}`);
-  return response;
-}
+const call = callRoute;
 
 /** Creates Alice's cart order through the API door. */
 async function aliceOrder(extra: Record<string, unknown> = {}) {
@@ -259,7 +239,10 @@ describe("verify-payment and the callback", () => {
       callback,
       new Request(`${BASE}/checkout/callback`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
         body: new URLSearchParams({
           "error[code]": "BAD_REQUEST_ERROR",
           "error[description]": "Payment failed",
@@ -272,7 +255,11 @@ describe("verify-payment and the callback", () => {
 
   it("a failure posted back by the order's owner fails the order, frees the stock and keeps the cart", async () => {
     const order = await aliceOrder();
-    const res = await postFailure(order.razorpayOrderId, "pay_failed0000001", await sessionCookie(f.alice));
+    const res = await postFailure(
+      order.razorpayOrderId,
+      "pay_failed0000001",
+      await sessionCookie(f.alice),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/cart");
     expect(await status(order.orderId)).toBe("failed");
@@ -285,12 +272,20 @@ describe("verify-payment and the callback", () => {
   it("an unsigned failure from anyone else is only recorded: the order keeps waiting for its payment", async () => {
     const order = await aliceOrder();
     for (const cookie of [undefined, await sessionCookie(f.bob)]) {
-      const res = await postFailure(order.razorpayOrderId, `pay_forged${cookie ? "bob" : "anon"}00001`, cookie);
+      const res = await postFailure(
+        order.razorpayOrderId,
+        `pay_forged${cookie ? "bob" : "anon"}00001`,
+        cookie,
+      );
       expect(res.status).toBe(303);
     }
     expect(await status(order.orderId)).toBe("pending_payment");
     expect(await stockOf(t.db, f.products.winch)).toBe(9);
-    const payments = await t.db.selectFrom("payments").select("status").where("order_id", "=", order.orderId).execute();
+    const payments = await t.db
+      .selectFrom("payments")
+      .select("status")
+      .where("order_id", "=", order.orderId)
+      .execute();
     expect(payments).toEqual([{ status: "failed" }, { status: "failed" }]);
   });
 });

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
@@ -30,6 +30,7 @@ import { pinCookieHeader } from "~/utils/pin.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
 import { createTestDb, type TestDb } from "../support/db";
 import { ensureDebianCommand } from "../support/debian";
+import { callRoute } from "../support/route";
 
 const BASE = "http://127.0.0.1:3999";
 let t: TestDb;
@@ -72,26 +73,7 @@ afterAll(() => {
   resetPaymentGateway();
 });
 
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as ActionFunctionArgs & LoaderFunctionArgs;
-
-async function call(
-  handler: (a: ActionFunctionArgs & LoaderFunctionArgs) => unknown,
-  request: Request,
-  params = {},
-) {
-  let response: unknown;
-  try {
-    response = await handler(args(request, params));
-  } catch (thrown) {
-    response = thrown;
-  }
-  const d = response as { type?: string; data?: unknown; init?: ResponseInit };
-  if (d?.type === "DataWithResponseInit") response = Response.json(d.data, d.init ?? {});
-  if (!(response instanceof Response))
-    throw new Error(`expected a Response, got ${JSON.stringify(response)}`);
-  return response;
-}
+const call = callRoute;
 
 const api = (p: string, token: string, body?: unknown) =>
   new Request(`${BASE}${p}`, {
