@@ -1,6 +1,5 @@
-import { getDb } from "./db/db.server";
+import { db, openAppDatabase } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
-import { seedDemoCatalog } from "./models/seed/seed.server";
 import { countProducts } from "./models/catalog.server";
 import { startOrderExpiry } from "./models/order.server";
 import { startOutboxWorker } from "./models/outbox.server";
@@ -24,12 +23,12 @@ export function onStartup(task: StartupTask) {
 const log = (msg: string) => writeLog("info", msg, { part: "boot" });
 
 // Unpaid orders give their stock back after 30 minutes: checked now, every minute, and before each new order.
-onStartup(async (log) => startOrderExpiry(getDb(), log));
+onStartup(async (log) => startOrderExpiry(db, log));
 
 // Messages in the outbox (e-mail, WhatsApp) are sent by every server process, one claim per row.
 onStartup(async () => {
   const { deliver } = createDeliverer(getEnv());
-  startOutboxWorker(getDb(), deliver, (msg, fields) => writeLog("warn", msg, { part: "outbox", ...fields }));
+  startOutboxWorker(db, deliver, (msg, fields) => writeLog("warn", msg, { part: "outbox", ...fields }));
 });
 
 export async function boot(): Promise<void> {
@@ -44,11 +43,13 @@ export async function boot(): Promise<void> {
     throw error;
   }
   setLogLevel(env.LOG_LEVEL);
-  const db = getDb(env.DATABASE_URL);
+  openAppDatabase(env.DATABASE_URL);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
   if (env.SEED_DEMO && (await countProducts(db)) === 0) {
     const started = Date.now();
+    // The demo catalogue's data and drawings are loaded only when a shop is seeded.
+    const { seedDemoCatalog } = await import("./models/seed/seed.server");
     const result = await seedDemoCatalog(db, { uploadsDir: env.UPLOADS_DIR, log });
     log(`seeded ${result.productsCreated} demo products in ${Date.now() - started} ms`);
   }

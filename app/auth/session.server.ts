@@ -88,11 +88,14 @@ export function createDbSessionStorage(
   });
 }
 
-let storage: SessionStorage<SessionData> | undefined;
+let storage: { db: typeof appDb; store: SessionStorage<SessionData> } | undefined;
+/** The app's session storage, made again only when the app's database is another (tests). */
 export function sessionStorage(): SessionStorage<SessionData> {
-  const env = getEnv();
-  storage ??= createDbSessionStorage(appDb, { secret: env.SESSION_SECRET, secure: env.isHttps });
-  return storage;
+  if (storage?.db !== appDb) {
+    const env = getEnv();
+    storage = { db: appDb, store: createDbSessionStorage(appDb, { secret: env.SESSION_SECRET, secure: env.isHttps }) };
+  }
+  return storage.store;
 }
 
 export async function getSession(request: Request): Promise<Session<SessionData>> {

@@ -9,16 +9,12 @@ import {
   type DatabaseConnection,
   type Driver,
 } from "kysely";
-import { getEnv } from "../utils/env.server";
 import type { DB } from "./schema";
 
 /** The database handle or a transaction: model functions accept either. */
 export type Executor = Kysely<DB>;
 
 const STATEMENT_CACHE_SIZE = 500;
-
-/** How many SQL statements this process has run (tests assert that a page's loaders stay within a fixed count). */
-export const queryCounter = { count: 0 };
 
 /**
  * better-sqlite3 handle whose `prepare` reuses compiled statements, so a query Kysely
@@ -29,7 +25,6 @@ function cachingDatabase(raw: Database.Database) {
   return {
     close: () => raw.close(),
     prepare(sqlText: string) {
-      queryCounter.count += 1;
       let stmt = cache.get(sqlText);
       if (!stmt) {
         stmt = raw.prepare(sqlText);
@@ -94,34 +89,30 @@ export function createDatabase(file: string, raw = openSqlite(file)): Kysely<DB>
   });
 }
 
-const globalForDb = globalThis as unknown as {
-  __shopDb?: Kysely<DB>;
-  __shopDbFile?: string;
-  __shopSqlite?: Database.Database;
-};
+/**
+ * The running app's database, opened once by `openAppDatabase` when the server boots (tests open
+ * theirs with tests/support's `withAppDb`). Routes and start-up tasks use it; models take the
+ * database (or a transaction) as their first argument.
+ */
+export let db: Kysely<DB> = undefined as unknown as Kysely<DB>;
+let appRaw: Database.Database | undefined;
 
-/** The one Kysely instance of the running app, opened on first use. */
-export function getDb(file = getEnv().DATABASE_URL): Kysely<DB> {
-  if (!globalForDb.__shopDb || globalForDb.__shopDbFile !== file) {
-    globalForDb.__shopSqlite = openSqlite(file);
-    globalForDb.__shopDb = createDatabase(file, globalForDb.__shopSqlite);
-    globalForDb.__shopDbFile = file;
-  }
-  return globalForDb.__shopDb;
+export function openAppDatabase(file: string): Kysely<DB> {
+  const raw = openSqlite(file);
+  useAppDatabase(createDatabase(file, raw), raw);
+  return db;
+}
+
+/** Makes `database` the app's (tests hand in their own instance, wrapped as they need). */
+export function useAppDatabase(database: Kysely<DB>, raw?: Database.Database): void {
+  db = database;
+  appRaw = raw;
 }
 
 /**
- * The app's own SQLite connection (getDb's), for the few synchronous reads the server makes
- * between requests (the catalogue version); undefined until getDb has opened it.
+ * The app's own SQLite connection, for the few synchronous reads the server makes between
+ * requests (the catalogue version); undefined until the app's database is open.
  */
 export function appSqlite(): Database.Database | undefined {
-  return globalForDb.__shopSqlite;
+  return appRaw;
 }
-
-export const db: Kysely<DB> = new Proxy({} as Kysely<DB>, {
-  get(_target, prop) {
-    const real = getDb();
-    const value = Reflect.get(real, prop, real);
-    return typeof value === "function" ? value.bind(real) : value;
-  },
-});

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireApiAdmin, requireApiUser } from "~/auth/guards.server";
-import { getDb } from "~/db/db.server";
 import { createUser } from "~/models/user.server";
 import * as register from "~/routes/api.v1.register";
 import * as apiLogin from "~/routes/api.v1.login";
@@ -9,15 +8,14 @@ import * as apiLogout from "~/routes/api.v1.logout";
 import * as htmlLogin from "~/routes/login";
 import * as htmlSignup from "~/routes/signup";
 import { resetEnvCache } from "~/utils/env.server";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 const ORIGIN = "http://localhost:3000";
 let t: TestDb;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  process.env.DATABASE_URL = t.file;
+  t = await withAppDb();
   process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
   delete process.env.PUBLIC_URL;
   process.env.TRUST_PROXY = "1";
@@ -27,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.TRUST_PROXY;
   resetEnvCache();
-  await getDb().destroy();
   await t.cleanup();
 });
 

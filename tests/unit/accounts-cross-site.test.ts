@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { isCrossSiteRequest } from "~/utils/http.server";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 
 const SHOP = "http://localhost:3000";
 
@@ -48,14 +47,12 @@ const routePath = (name: string) =>
 describe("cross-site form posts to every route action", () => {
   let t: TestDb;
   beforeAll(async () => {
-    t = await createTestDb();
-    process.env.DATABASE_URL = t.file;
+    t = await withAppDb();
     process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
     delete process.env.PUBLIC_URL;
     resetEnvCache();
   });
   afterAll(async () => {
-    await getDb().destroy();
     await t.cleanup();
   });
 

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requireAdmin, requireUser } from "~/auth/guards.server";
 import { createDbSessionStorage, createUserSession, destroyUserSession, getUser } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
 import { createUser } from "~/models/user.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 let t: TestDb;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  process.env.DATABASE_URL = t.file;
+  t = await withAppDb();
   process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
   delete process.env.PUBLIC_URL;
   resetEnvCache();
 });
 afterAll(async () => {
-  await getDb().destroy();
   await t.cleanup();
 });
 beforeEach(async () => {

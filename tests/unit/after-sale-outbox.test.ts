@@ -23,7 +23,7 @@ import { loader as orderPage } from "~/routes/order.$orderId";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { addCartLine, insertCheckoutFixture } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 
 const BASE = "http://127.0.0.1:3998";
@@ -41,13 +41,12 @@ afterAll(async () => {
   resetEnvCache();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   smtp.mails.length = 0;
   process.env = {
     ...saved,
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     DATA_DIR: t.dir,
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",

@@ -19,7 +19,7 @@ import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password.$token";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { callRoute } from "../support/route";
 
@@ -40,12 +40,11 @@ afterAll(async () => {
   resetEnvCache();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   smtp.mails.length = 0;
   process.env = {
     ...saved,
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     DATA_DIR: t.dir,
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",

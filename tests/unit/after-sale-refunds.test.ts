@@ -9,7 +9,7 @@ import { getPaymentGateway, resetPaymentGateway } from "~/payments/payments.serv
 import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
 import { resetEnvCache } from "~/utils/env.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import {
   refundWebhookBody,
   signWebhook,
@@ -35,13 +35,12 @@ afterAll(async () => {
   resetPaymentGateway();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   rzp.refundStatus = "processed";
   process.env = {
     ...saved,
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     DATA_DIR: t.dir,
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",

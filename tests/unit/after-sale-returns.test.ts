@@ -15,7 +15,7 @@ import {
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 
 const WINCH = 15_000_000;
 const gateway = createSandboxGateway("sandbox-secret-for-return-tests-0123");
@@ -28,12 +28,11 @@ afterAll(() => {
   resetEnvCache();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   process.env = {
     ...saved,
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     DATA_DIR: t.dir,
     PUBLIC_URL: "http://127.0.0.1:3994",
   };

@@ -13,7 +13,7 @@ import { action as cancelAction } from "~/routes/order_.$orderId.cancel";
 import { action as returnAction } from "~/routes/order_.$orderId.return";
 import { resetEnvCache } from "~/utils/env.server";
 import { addCartLine, insertCheckoutFixture } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import { callRoute } from "../support/route";
 
 const BASE = "http://127.0.0.1:3993";
@@ -29,12 +29,11 @@ afterAll(() => {
   resetPaymentGateway();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   process.env = {
     ...saved,
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     DATA_DIR: t.dir,
     UPLOADS_DIR: `${t.dir}/uploads`,
     PUBLIC_URL: BASE,

@@ -11,7 +11,7 @@ import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { addCartLine, insertCheckoutFixture } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../support/whatsapp-standin";
 
 const BASE = "http://127.0.0.1:3995";
@@ -30,13 +30,12 @@ afterAll(async () => {
   resetPaymentGateway();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   wa.requests.length = 0;
   process.env = {
     ...saved,
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     DATA_DIR: t.dir,
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",

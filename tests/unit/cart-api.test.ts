@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
 import { issueApiToken } from "~/models/api-token.server";
 import * as getCart from "~/routes/api.v1.cart";
 import * as addItem from "~/routes/api.v1.cart.addItem";
@@ -8,7 +7,7 @@ import * as removeLine from "~/routes/api.v1.cart.remove.$id";
 import * as billing from "~/routes/api.v1.billing";
 import * as getAddresses from "~/routes/api.v1.getBillingAddresses";
 import { resetEnvCache } from "~/utils/env.server";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 
 const ORIGIN = "http://localhost:3000";
 let t: TestDb;
@@ -35,8 +34,7 @@ async function call(handler: Handler, method: string, path: string, token: strin
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
-  process.env.DATABASE_URL = t.file;
+  t = await withAppDb();
   process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
   delete process.env.PUBLIC_URL;
   resetEnvCache();
@@ -67,7 +65,6 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(async () => {
-  await getDb().destroy();
   await t.cleanup();
 });
 

@@ -13,7 +13,7 @@ import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
 import { action as callback } from "~/routes/checkout_.callback";
 import { resetEnvCache } from "~/utils/env.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import {
   signWebhook,
   startRazorpayStandIn,
@@ -41,11 +41,10 @@ afterAll(async () => {
   resetPaymentGateway();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   Object.assign(process.env, {
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
     RAZORPAY_KEY_ID: rzp.keyId,

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createUserSession, getUser } from "~/auth/session.server";
-import { createDatabase, getDb } from "~/db/db.server";
+import { createDatabase } from "~/db/db.server";
 import { issueApiToken, userForApiToken } from "~/models/api-token.server";
 import { MAX_PENDING_ORDERS, ORDER_RATE_PER_USER, reserveOrder } from "~/models/order.server";
 import { createUser, ensureAdmin, SIGNUP_PER_ADDRESS, signUp } from "~/models/user.server";
@@ -26,15 +26,14 @@ import {
 import { safeRedirectPath } from "~/utils/redirect.server";
 import { applyPrivateCaching } from "~/utils/security-headers.server";
 import { insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { createTestDb, type TestDb, withAppDb } from "../support/db";
 
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 const ORIGIN = "http://localhost:3000";
 let t: TestDb;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  process.env.DATABASE_URL = t.file;
+  t = await withAppDb();
   process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
   delete process.env.PUBLIC_URL;
   process.env.TRUST_PROXY = "1";
@@ -43,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.TRUST_PROXY;
   resetEnvCache();
-  await getDb().destroy();
   await t.cleanup();
 });
 beforeEach(async () => {

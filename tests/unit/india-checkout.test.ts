@@ -28,7 +28,7 @@ import { loader as cartLoader } from "~/routes/cart";
 import { resetEnvCache } from "~/utils/env.server";
 import { pinCookieHeader } from "~/utils/pin.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import { ensureDebianCommand } from "../support/debian";
 import { callRoute } from "../support/route";
 
@@ -40,7 +40,7 @@ let bobToken: string;
 const saved = { ...process.env };
 
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   for (const key of [
     "RAZORPAY_KEY_ID",
@@ -54,7 +54,6 @@ beforeEach(async () => {
   }
   Object.assign(process.env, {
     NODE_ENV: "test",
-    DATABASE_URL: t.file,
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
     SHOP_LEGAL_NAME: "Overland Test Traders Private Limited",

@@ -5,16 +5,28 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryCounter } from "~/db/db.server";
+import type { KyselyPlugin } from "kysely";
+import { useAppDatabase } from "~/db/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import { insertCatalogFixture } from "../support/catalog-fixture";
 
 let t: TestDb;
+/** How many SQL statements the app's database has run. */
+const queryCounter = { count: 0 };
+const countQueries: KyselyPlugin = {
+  transformQuery(args) {
+    queryCounter.count += 1;
+    return args.node;
+  },
+  async transformResult(args) {
+    return args.result;
+  },
+};
 let f: Awaited<ReturnType<typeof insertCatalogFixture>>;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCatalogFixture(t.db);
   // Forty more wheels, so listings span pages: the statement counts must not grow with them.
   const wheel = await t.db.selectFrom("categories").select("id").where("slug", "=", "wheels").executeTakeFirstOrThrow();
@@ -35,13 +47,11 @@ beforeAll(async () => {
     await t.db.insertInto("product_color_images").values({ color_id: Number(color.insertId), image: `seed/extra-${i}` }).execute();
     await t.db.insertInto("product_vehicles").values({ product_id: Number(insertId), vehicle_id: f.vehicles.hilux }).execute();
   }
-  process.env.DATABASE_URL = t.file;
   process.env.SESSION_SECRET = "storefront-test-secret-0123456789abcdef";
   resetEnvCache();
+  useAppDatabase(t.db.withPlugin(countQueries), t.raw);
 });
 afterAll(async () => {
-  const { getDb } = await import("~/db/db.server");
-  await getDb().destroy();
   await t.cleanup();
 });
 
