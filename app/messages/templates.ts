@@ -56,8 +56,6 @@ export type MessagePayload =
     }
   | { kind: "password_reset"; email: string; token: string; minutes: number };
 
-export type MessageKind = MessagePayload["kind"];
-
 export type RenderedMail = { subject: string; text: string; html: string };
 
 const escapeHtml = (s: string) =>

@@ -57,4 +57,3 @@ export async function dashboardStats(db: Kysely<DB>, now: Date = new Date()) {
     revenuePaise: orders.revenuePaise,
   };
 }
-export type DashboardStats = Awaited<ReturnType<typeof dashboardStats>>;

@@ -264,11 +264,6 @@ export async function removeCartLines(db: Kysely<DB>, userId: number, lineIds: n
   return Number(result.numDeletedRows);
 }
 
-/** Empties the user's cart (after a paid cart checkout, for example). */
-export async function clearCart(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.deleteFrom("cart_items").where("user_id", "=", userId).execute();
-}
-
 /** A cart line as the JSON API shows it (the spec's cart item: id, quantity, product {...}). */
 export function apiCartItem(line: CartLine, description = "") {
   return {

@@ -5,16 +5,12 @@ import { appSqlite } from "../db/db.server";
  * A counter that changes whenever the catalogue changes (an admin creates, edits or deletes a
  * product; stock moves). Caches of catalogue-derived data key on it, so they never serve stale data.
  *
- * Several server processes share one database: the version they all see is the `catalog_version`
- * row, which triggers bump in the same transaction as the change (see its migration), read
+ * It is the `catalog_version` row, which triggers on every catalogue table bump in the same
+ * transaction as the change (see its migration; a test checks every catalogue table has them), so
+ * no model can forget it. Several server processes share one database: each reads the row
  * synchronously from the app's connection, so an edit made through one process empties every
- * process's caches before its next request. This process's own announcements are added on top
- * (they also cover a database the app did not open, as in tests).
+ * process's caches before its next request.
  */
-type Listener = () => void;
-
-let local = 0;
-const listeners = new Set<Listener>();
 let shared: { db: Database.Database; read: Database.Statement<[], number> } | undefined;
 
 function sharedVersion(): number {
@@ -34,17 +30,7 @@ function sharedVersion(): number {
 }
 
 export function catalogVersion(): number {
-  return sharedVersion() + local;
-}
-
-export function bumpCatalogVersion(): void {
-  local += 1;
-  for (const listener of listeners) listener();
-}
-
-export function onCatalogChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return sharedVersion();
 }
 
 let slugs: { version: number; set: ReadonlySet<string> } = { version: -1, set: new Set() };

@@ -11,8 +11,6 @@ import { productTaxes, type ProductTax } from "./tax.server";
  * delivery the admin's fee, within the COD limit and only where the PIN allows it.
  */
 export type PaymentMethod = "razorpay" | "cod";
-export const PAYMENT_METHODS: PaymentMethod[] = ["razorpay", "cod"];
-
 export type ChargeLine = { productId: number; unitPricePaise: number; quantity: number };
 
 export type Charges = {

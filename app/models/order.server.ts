@@ -3,7 +3,6 @@ import type { DB, OrderStatus, OrdersTable } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
 import { checkPaymentSignature } from "~/payments/signature.server";
 import { imageUrl } from "~/utils/images";
-import { bumpCatalogVersion } from "./catalog-version.server";
 import { getAddress, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
 import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
@@ -325,8 +324,6 @@ export async function reserveOrder(
           .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) throw new OutOfStock(item.title);
       }
-      // Stock shows on cached pages ('InStock' / 'Sold Out'). Readers wait for this transaction.
-      bumpCatalogVersion();
 
       const order = await trx
         .insertInto("orders")
@@ -520,7 +517,6 @@ async function restock(trx: Trx, orderId: number) {
       .where("id", "=", item.product_id)
       .execute();
   }
-  bumpCatalogVersion();
 }
 
 /** Takes an order's units from the stock again (a late payment); false when they are gone. */
@@ -544,7 +540,6 @@ async function retakeStock(trx: Trx, orderId: number): Promise<boolean> {
       .where("id", "=", productId)
       .execute();
   }
-  bumpCatalogVersion();
   return true;
 }
 
@@ -827,27 +822,6 @@ async function recordFailedPaymentIn(trx: Trx, input: FailureInput): Promise<Pay
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
   return { ok: true, orderId: order.id, userId: order.user_id, status: after.status, changed };
-}
-
-/** The stored provider order of one of the user's orders (for verify-payment). */
-export async function findUserOrderByGatewayId(
-  db: Kysely<DB>,
-  userId: number,
-  razorpayOrderId: string,
-) {
-  return (
-    (await db
-      .selectFrom("orders")
-      .select([
-        "id",
-        "status",
-        "razorpay_order_id as razorpayOrderId",
-        "amount_paise as amountPaise",
-      ])
-      .where("user_id", "=", userId)
-      .where("razorpay_order_id", "=", razorpayOrderId)
-      .executeTakeFirst()) ?? null
-  );
 }
 
 /** A pending order by its provider id, for the sandbox payment page. */

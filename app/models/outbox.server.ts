@@ -407,11 +407,6 @@ export function startOutboxWorker(
   tick();
 }
 
-export function stopOutboxWorker(): void {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The admin's view
 

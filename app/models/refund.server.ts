@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, OrderStatus, RefundStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
-import { bumpCatalogVersion } from "./catalog-version.server";
 import { enqueueRefundNotice } from "./outbox.server";
 
 /**
@@ -253,7 +252,6 @@ export async function settleRefundIn(
         .where("id", "=", line.product_id)
         .execute();
     }
-    if (lines.length > 0) bumpCatalogVersion();
     await fullyRefunded(trx, refund.order_id, refund.by, now);
   }
   await enqueueRefundNotice(

@@ -5,9 +5,6 @@
 export const IMAGE_WIDTHS = [320, 640, 1024] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-/** Every stored image is square: artwork and uploads are fitted into a square canvas. */
-export const IMAGE_ASPECT = 1;
-
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*$/;

@@ -1,14 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpCatalogVersion } from "~/models/catalog-version.server";
 import { emptyListingQuery, listColorNames, listProducts } from "~/models/catalog.server";
 import { insertCatalogFixture } from "../support/catalog-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 
 let t: TestDb;
 let f: Awaited<ReturnType<typeof insertCatalogFixture>>;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCatalogFixture(t.db);
 });
 afterAll(async () => t.cleanup());
@@ -40,7 +39,6 @@ describe("catalogue values kept per catalogue version", () => {
     expect(again.filter((s) => /count\(\*\)/i.test(s))).toHaveLength(0);
 
     await sql`update products set hidden_at = datetime('now') where id = ${f.ids.bumper}`.execute(t.db);
-    bumpCatalogVersion();
     expect((await listProducts(t.db, emptyListingQuery)).total).toBe(5);
   });
 
@@ -49,7 +47,6 @@ describe("catalogue values kept per catalogue version", () => {
     expect(await statements(() => listColorNames(t.db))).toEqual([]);
 
     await sql`update products set hidden_at = datetime('now') where id = ${f.ids.wheel701}`.execute(t.db);
-    bumpCatalogVersion();
     expect((await listColorNames(t.db)).map((n) => n.toLowerCase())).toEqual(["matte black"]);
   });
 });

@@ -1093,5 +1093,3 @@ export function artworkSvg(spec: ArtSpec): string {
   if (!draw) throw new Error(`No artwork for shape ${spec.shape}`);
   return frame(spec.category, (d) => draw(d, spec.palette));
 }
-
-export const ARTWORK_SHAPES = Object.keys(SHAPES);
