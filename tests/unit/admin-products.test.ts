@@ -16,13 +16,13 @@ import {
 } from "~/models/product-admin.server";
 import { catalogVersion } from "~/models/catalog-version.server";
 import { parseMultipartUpload, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 
 let t: TestDb;
 let uploadsDir: string;
 
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   uploadsDir = path.join(t.dir, "uploads");
   await t.db
     .insertInto("categories")

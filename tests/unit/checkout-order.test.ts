@@ -15,7 +15,7 @@ import { catalogVersion } from "~/models/catalog-version.server";
 import { createRazorpayGateway } from "~/payments/razorpay.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../support/checkout-fixture";
-import { createTestDb, type TestDb } from "../support/db";
+import { type TestDb, withAppDb } from "../support/db";
 import { startRazorpayStandIn, type RazorpayStandIn } from "../support/razorpay-standin";
 
 let rzp: RazorpayStandIn;
@@ -38,7 +38,7 @@ afterAll(async () => {
   await rzp.close();
 });
 beforeEach(async () => {
-  t = await createTestDb();
+  t = await withAppDb();
   f = await insertCheckoutFixture(t.db);
   rzp.requests.length = 0;
 });
