@@ -33,6 +33,24 @@ describe("migrations", () => {
     await db.destroy();
   });
 
+  it("gives every catalogue table the triggers that bump the catalogue version, so no write can forget it", async () => {
+    const db = createDatabase(tempFile());
+    await migrateToLatest(db);
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'
+      and (name in ('categories', 'brands', 'vehicles') or (name like 'product%' and name not like 'products_fts%'))`.execute(db);
+    const triggers = await sql<{ tbl_name: string; sql: string }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(db);
+    expect(tables.rows.length).toBeGreaterThanOrEqual(8);
+    for (const { name } of tables.rows) {
+      for (const event of ["insert", "update", "delete"]) {
+        const bumps = triggers.rows.filter(
+          (t) => t.tbl_name === name && new RegExp(`after ${event} on ${name}\\b`, "i").test(t.sql) && /catalog_version/.test(t.sql),
+        );
+        expect(bumps, `${event} on ${name}`).toHaveLength(1);
+      }
+    }
+    await db.destroy();
+  });
+
   it("names migrations by time so they run in order", () => {
     const names = Object.keys(migrations);
     expect(names).toEqual([...names].sort());
