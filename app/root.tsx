@@ -9,7 +9,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ProgressBar } from "~/components/progress-bar";
@@ -26,6 +25,7 @@ import { useNonce } from "~/utils/nonce";
 import { takeToasts } from "~/utils/toast.server";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 import stylesheet from "~/tailwind.css?url";
+import { useRootData } from "~/utils/root-data";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -65,8 +65,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -89,9 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** The frame of every page, error pages included: notices, header, main, footer, chat button. */
 function Shell({ children }: { children: ReactNode }) {
-  // `user` (Accounts) and `cartCount` (Cart) join the loader's data; absent, the header shows a guest.
-  const root = useRouteLoaderData<typeof loader>("root") as
-    (RootData & { user?: { email: string } | null; cartCount?: number }) | undefined;
+  // Absent (an error page without the loader's data), the header shows a guest.
+  const root = useRootData();
   return (
     <>
       {root?.paymentSandbox ? (

@@ -3,6 +3,7 @@ import { db } from "~/db/db.server";
 import { userForApiToken } from "~/models/api-token.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { refererPath, safeRedirectPath } from "~/utils/redirect.server";
+import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
 import { getUser, type SessionUser } from "./session.server";
 
 /**
@@ -17,12 +18,16 @@ function returnPath(request: Request): string {
   return request.method === "GET" || request.method === "HEAD" ? self : refererPath(request, self);
 }
 
-/** The logged-in user; a visitor is sent to `/login?redirectTo=<this page>`. Refuses cross-site posts. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/**
+ * The logged-in user; a visitor is sent to `/login?redirectTo=<this page>`, with `toast` shown
+ * there when given (one read of the session either way). Refuses cross-site posts.
+ */
+export async function requireUser(request: Request, { toast }: { toast?: ToastInput } = {}): Promise<SessionUser> {
   assertSameOrigin(request);
   const user = await getUser(request);
   if (!user) {
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: returnPath(request) })}`);
+    const login = `/login?${new URLSearchParams({ redirectTo: returnPath(request) })}`;
+    throw toast ? await redirectWithToast(login, toast, request) : redirect(login);
   }
   return user;
 }

@@ -94,6 +94,19 @@ export async function getAddress(
   return row ?? null;
 }
 
+/**
+ * The address an order is delivered to: the one chosen, or with no choice (null) the newest the
+ * user saved (the spec's simple checkout saves its address, then orders without naming it).
+ */
+export async function deliveryAddressFor(
+  db: Kysely<DB>,
+  userId: number,
+  id: number | null,
+): Promise<Address | null> {
+  if (id !== null) return getAddress(db, userId, id);
+  return (await listAddresses(db, userId))[0] ?? null;
+}
+
 /** Saves a new address (input already validated by `addressSchema`); null when the user has too many. */
 export async function createAddress(
   db: Kysely<DB>,

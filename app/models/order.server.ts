@@ -3,7 +3,7 @@ import type { DB, OrderStatus, OrdersTable } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
 import { checkPaymentSignature } from "~/payments/signature.server";
 import { imageUrl } from "~/utils/images";
-import { getAddress, type Address } from "./address.server";
+import { deliveryAddressFor, type Address } from "./address.server";
 import { listCartLines, removeCartLines } from "./cart.server";
 import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
 import { enqueueOrderEvent } from "./outbox.server";
@@ -102,7 +102,8 @@ export type OrderSource =
 
 export type PlaceOrderInput = {
   userId: number;
-  addressId: number;
+  /** The chosen address; null takes the newest saved one (see deliveryAddressFor). */
+  addressId: number | null;
   /** Carried in the Pay Now form (or the API's Idempotency-Key): one order per key and user. */
   idempotencyKey: string;
   source: OrderSource;
@@ -294,7 +295,7 @@ export async function reserveOrder(
         };
       }
 
-      const address = await getAddress(trx, input.userId, input.addressId);
+      const address = await deliveryAddressFor(trx, input.userId, input.addressId);
       if (!address) return fail("address", "Please select a delivery address first.");
 
       const preview = await previewCheckout(trx, input.userId, input.source);

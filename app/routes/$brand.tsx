@@ -6,6 +6,7 @@ import { db } from "~/db/db.server";
 import { emptyListingQuery, getBrand, getVehicle, listProducts, listSwatches } from "~/models/catalog.server";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
+import { invariantResponse } from "~/utils/responses.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.brand ?? "";
   const brand = /^[a-z0-9_-]{1,60}$/i.test(slug) ? await getBrand(db, slug) : null;
-  if (!brand) throw new Response("Not Found", { status: 404 });
+  invariantResponse(brand);
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(
     db,

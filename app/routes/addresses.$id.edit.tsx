@@ -4,31 +4,24 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirectPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
 import { AddressForm, addressValues, type AddressActionData } from "~/components/address-form";
-import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";
 import { deliveryAddressSchema, getAddress, updateAddress } from "~/models/address.server";
-import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
-import { fieldErrors, idSchema } from "~/utils/validation";
+import { fieldErrors } from "~/utils/validation";
+import { formReply, invariantResponse, requireIdParam } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit address | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
 
-function addressId(param: string | undefined): number {
-  const id = idSchema.safeParse(param);
-  if (!id.success) throw new Response("Not Found", { status: 404 });
-  return id.data;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const address = await getAddress(db, user.id, addressId(params.id));
-  if (!address) throw new Response("Not Found", { status: 404 });
+  const address = await getAddress(db, user.id, requireIdParam(params.id));
+  invariantResponse(address);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/addresses");
   return { address, redirectTo };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const id = addressId(params.id);
+  const id = requireIdParam(params.id);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/addresses");
   const parsed = deliveryAddressSchema.safeParse(Object.fromEntries(form));
@@ -39,15 +32,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const address = await updateAddress(db, user.id, id, parsed.data);
-  if (!address) throw new Response("Not Found", { status: 404 });
-  if (isFetcherSubmission(form)) {
-    return dataWithToast<AddressActionData>(
-      { ok: true, message: "Address saved!", addressId: address.id },
-      { type: "success", message: "Address saved!" },
-      request,
-    );
-  }
-  return redirectWithToast(redirectTo, { type: "success", message: "Address saved!" }, request);
+  invariantResponse(address);
+  return formReply(request, form).send<AddressActionData>(
+    { ok: true, message: "Address saved!", addressId: address.id },
+    { type: "success", message: "Address saved!" },
+    { to: redirectTo },
+  );
 }
 
 export default function EditAddressPage() {

@@ -4,11 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirectPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
 import { AddressForm, addressValues, type AddressActionData } from "~/components/address-form";
-import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";
 import { createAddress, deliveryAddressSchema, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
-import { dataWithToast, redirectWithToast } from "~/utils/toast.server";
 import { fieldErrors } from "~/utils/validation";
+import { formReply } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Add New Address | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
 
@@ -44,14 +43,11 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  if (isFetcherSubmission(form)) {
-    return dataWithToast<AddressActionData>(
-      { ok: true, message: ADDRESS_SAVED, addressId: address.id },
-      { type: "success", message: ADDRESS_SAVED },
-      request,
-    );
-  }
-  return redirectWithToast(redirectTo, { type: "success", message: ADDRESS_SAVED }, request);
+  return formReply(request, form).send<AddressActionData>(
+    { ok: true, message: ADDRESS_SAVED, addressId: address.id },
+    { type: "success", message: ADDRESS_SAVED },
+    { to: redirectTo },
+  );
 }
 
 export default function NewAddressPage() {

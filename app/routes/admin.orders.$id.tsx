@@ -15,19 +15,14 @@ import { OrderCharges } from "~/components/order-charges";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
+import { invariantResponse, notFound, requireIdParam } from "~/utils/responses.server";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `Order #${params.id} | Admin` }];
 
-function orderId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const order = await getOrderForAdmin(db, orderId(params.id));
-  if (!order) throw new Response("Not Found", { status: 404 });
+  const order = await getOrderForAdmin(db, requireIdParam(params.id));
+  invariantResponse(order);
   const balance = await refundBalance(db, order.id);
   return {
     order,
@@ -51,7 +46,7 @@ const MOVES: Partial<Record<OrderStatus, { button: string; done: string }>> = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const id = orderId(params.id);
+  const id = requireIdParam(params.id);
   const form = await request.formData();
   const to = String(form.get("to") ?? "") as OrderStatus;
   const back = `/admin/orders/${id}${new URL(request.url).search.replace(/[?&]index(=[^&]*)?/, "")}`;
@@ -60,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Cash on delivery: the courier's cash is recorded once the order is delivered.
   if (form.get("intent") === "cash-collected") {
     const cash = await recordCashCollected(db, id, { by: `admin:${admin.id}` });
-    if (!cash.ok && cash.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!cash.ok && cash.status === 404) notFound();
     if (cash.ok) securityEvent("admin.order", { adminId: admin.id, orderId: id, to: "cash-collected" });
     return redirectWithToast(
       back,
@@ -90,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     by: `admin:${admin.id}`,
   });
   if (!result.ok) {
-    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (result.status === 404) notFound();
     return redirectWithToast(back, { type: "error", message: result.message }, request);
   }
   securityEvent("admin.order", { adminId: admin.id, orderId: id, to });
@@ -125,7 +120,7 @@ async function refundAction(request: Request, form: FormData, id: number, adminI
     by: `admin:${adminId}`,
   });
   if (!result.ok) {
-    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (result.status === 404) notFound();
     return refundError(result.message, result.status === 502 ? 502 : 400);
   }
   securityEvent("admin.order", { adminId, orderId: id, refund: result.refundId, amountPaise: result.amountPaise });
@@ -152,7 +147,7 @@ async function returnAction(request: Request, form: FormData, adminId: number, b
           by,
         });
   if (!result.ok) {
-    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (result.status === 404) notFound();
     return data<RefundErrors>({ errors: { returns: result.message } }, { status: 400 });
   }
   securityEvent("admin.order", { adminId, returnId, decision });

@@ -12,6 +12,7 @@ import type { OutboxStatus } from "~/db/schema";
 import { listOutbox, resendMessage } from "~/models/outbox.server";
 import { securityEvent } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages | Admin" }];
 
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ message: "Unknown message" }, { status: 400 });
   const result = await resendMessage(db, id);
   if (!result.ok) {
-    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (result.status === 404) notFound();
     return redirectWithToast(back, { type: "error", message: result.message }, request);
   }
   securityEvent("admin.order", { adminId: admin.id, outboxResend: id });

@@ -17,29 +17,24 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
+import { invariantResponse, notFound, requireIdParam } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit product | Admin" }];
 
-function productId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = productId(params.id);
+  const id = requireIdParam(params.id);
   const [product, options] = await Promise.all([getProductForEdit(db, id), productFormOptions(db)]);
-  if (!product) throw new Response("Not Found", { status: 404 });
+  invariantResponse(product);
   return { id: product.id, values: product.values, options };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const outcome = await handleProductFormRequest(db, productId(params.id), request, {
+  const outcome = await handleProductFormRequest(db, requireIdParam(params.id), request, {
     uploadsDir: getEnv().UPLOADS_DIR,
   });
-  if (outcome.kind === "not-found") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "not-found") notFound();
   if (outcome.kind === "saved") {
     securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "update" });
     return redirectWithToast(

@@ -17,6 +17,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
+import { notFound } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | Admin" }];
 
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await handleProductFormRequest(db, null, request, {
     uploadsDir: getEnv().UPLOADS_DIR,
   });
-  if (outcome.kind === "not-found") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "not-found") notFound();
   if (outcome.kind === "saved") {
     securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "create" });
     return redirectWithToast(

@@ -8,6 +8,7 @@ import {
   parseListingParams,
   productSummaryJson,
 } from "~/models/catalog.server";
+import { apiNotFound } from "~/utils/responses.server";
 
 const LISTING_PARAMS = ["category", "brand", "color", "min", "max", "vehicle", "sort", "page"];
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const params = parseListingParams(search);
   const vehicle = params.vehicle ? await getVehicle(db, params.vehicle) : null;
-  if (params.vehicle && !vehicle) return Response.json({ message: "Vehicle not found" }, { status: 404 });
+  if (params.vehicle && !vehicle) return apiNotFound("Vehicle not found");
   const listing = await listProducts(db, listingQueryFromParams(params, vehicle?.id ?? null));
   return Response.json(listing.items.map(productSummaryJson), {
     headers: { "X-Total-Count": String(listing.total), "X-Page-Count": String(listing.pageCount) },

@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { addToCart, apiCartItem, getCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
+import { apiNotFound } from "~/utils/responses.server";
 
 const option = z.string().trim().max(100).nullish();
 const schema = z.object({
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   switch (result.reason) {
     case "not_found":
-      return jsonNoStore({ message: "Product not found" }, { status: 404 });
+      return apiNotFound("Product not found");
     case "sold_out":
       return jsonNoStore({ message: "Sold Out" }, { status: 409 });
     case "invalid_option": {

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { removeCartLines } from "~/models/cart.server";
 import { jsonNoStore } from "~/utils/http.server";
-import { idSchema } from "~/utils/validation";
+import { apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
@@ -13,8 +13,8 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return loader();
   const user = await requireApiUser(request);
-  const id = idSchema.safeParse(params.id);
-  const removed = id.success ? await removeCartLines(db, user.id, [id.data]) : 0;
-  if (removed === 0) return jsonNoStore({ message: "Cart item not found" }, { status: 404 });
+  const id = idParam(params.id);
+  const removed = id === null ? 0 : await removeCartLines(db, user.id, [id]);
+  if (removed === 0) return apiNotFound("Cart item not found");
   return jsonNoStore({ message: "Item removed" });
 }

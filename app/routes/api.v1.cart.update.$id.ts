@@ -3,7 +3,8 @@ import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { apiCartItem, getCartLine, updateCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
-import { cartLineQuantitySchema, fieldErrors, idSchema } from "~/utils/validation";
+import { cartLineQuantitySchema, fieldErrors } from "~/utils/validation";
+import { apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use PATCH." }, { status: 405, headers: { Allow: "PATCH" } });
@@ -13,8 +14,8 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH" && request.method !== "PUT") return loader();
   const user = await requireApiUser(request);
-  const id = idSchema.safeParse(params.id);
-  if (!id.success) return jsonNoStore({ message: "Cart item not found" }, { status: 404 });
+  const id = idParam(params.id);
+  if (id === null) return apiNotFound("Cart item not found");
   const body = await readFields(request);
   const quantity = cartLineQuantitySchema.safeParse(body.quantity ?? "");
   if (!quantity.success) {
@@ -23,10 +24,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result = await updateCartLine(db, user.id, id.data, quantity.data);
-  if (!result.ok && result.reason === "line_not_found") {
-    return jsonNoStore({ message: "Cart item not found" }, { status: 404 });
-  }
+  const result = await updateCartLine(db, user.id, id, quantity.data);
+  if (!result.ok && result.reason === "line_not_found") return apiNotFound("Cart item not found");
   if (!result.ok) {
     return jsonNoStore(
       { message: `Only ${result.max} available`, quantity: result.quantity, max: result.max },

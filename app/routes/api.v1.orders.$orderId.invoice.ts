@@ -2,14 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { invoicePdfFor, pdfHeaders } from "~/models/invoice-document.server";
-import { jsonNoStore } from "~/utils/http.server";
-import { idSchema } from "~/utils/validation";
+import { apiNotFound, idParam } from "~/utils/responses.server";
 
 /** GET /api/v1/orders/{id}/invoice: the GST tax invoice (PDF) for the owner or an admin; else 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  const id = idSchema.safeParse(params.orderId);
-  const found = id.success ? await invoicePdfFor(db, id.data, user) : null;
-  if (!found) return jsonNoStore({ message: "Invoice not found" }, { status: 404 });
+  const id = idParam(params.orderId);
+  const found = id === null ? null : await invoicePdfFor(db, id, user);
+  if (!found) return apiNotFound("Invoice not found");
   return new Response(new Uint8Array(found.pdf), { headers: pdfHeaders(found.number) });
 }

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { getProduct, productDetailJson } from "~/models/catalog.server";
+import { apiNotFound, idParam } from "~/utils/responses.server";
 
 /** GET /api/v1/product/{id}: one product with its colours (image URLs), sizes and fitment. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : NaN;
-  const product = Number.isSafeInteger(id) ? await getProduct(db, id) : null;
-  if (!product) return Response.json({ message: "Product not found" }, { status: 404 });
+  const id = idParam(params.id);
+  const product = id === null ? null : await getProduct(db, id);
+  if (!product) return apiNotFound("Product not found");
   return Response.json(productDetailJson(product));
 }

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { emptyListingQuery, getCategory, listProducts, productSummaryJson } from "~/models/catalog.server";
+import { apiNotFound } from "~/utils/responses.server";
 
 /** GET /api/v1/products/category/{category}: that category's products, newest first; `?page=` pages by 24. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const category = await getCategory(db, params.category ?? "");
-  if (!category) return Response.json({ message: "Category not found" }, { status: 404 });
+  if (!category) return apiNotFound("Category not found");
   const page = new URL(request.url).searchParams.get("page");
   const listing = await listProducts(db, {
     ...emptyListingQuery,

@@ -5,6 +5,7 @@ import { deleteProduct } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";
+import { apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
@@ -14,10 +15,9 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return loader();
   const admin = await requireApiAdmin(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) return jsonNoStore({ message: "Product not found" }, { status: 404 });
-  const outcome = await deleteProduct(db, id, { uploadsDir: getEnv().UPLOADS_DIR });
-  if (outcome === "not-found") return jsonNoStore({ message: "Product not found" }, { status: 404 });
+  const id = idParam(params.id);
+  const outcome = id === null ? "not-found" : await deleteProduct(db, id, { uploadsDir: getEnv().UPLOADS_DIR });
+  if (outcome === "not-found") return apiNotFound("Product not found");
   securityEvent("admin.product", { adminId: admin.id, productId: id, action: "delete", via: "api" });
   return jsonNoStore({ message: "Product deleted successfully", outcome });
 }

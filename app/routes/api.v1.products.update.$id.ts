@@ -6,6 +6,7 @@ import { submitProductFromApi } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";
+import { apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
   return jsonNoStore({ message: "Use PUT." }, { status: 405, headers: { Allow: "PUT" } });
@@ -18,8 +19,8 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return loader();
   const admin = await requireApiAdmin(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) return jsonNoStore({ message: "Product not found" }, { status: 404 });
+  const id = idParam(params.id);
+  if (id === null) return apiNotFound("Product not found");
   const outcome = await submitProductFromApi(db, id, request, { uploadsDir: getEnv().UPLOADS_DIR });
   if (!("id" in outcome)) return jsonNoStore(outcome.body, { status: outcome.status });
   securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "update", via: "api" });

@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { refererPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
-import { getUser } from "~/auth/session.server";
 import { CartView } from "~/components/cart-lines";
-import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { db } from "~/db/db.server";
 import { addToCart, getCartSummary, removeCartLines, updateCartLine } from "~/models/cart.server";
 import { listAddresses } from "~/models/address.server";
 import { estimateShipping } from "~/models/checkout-charges.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { readPin } from "~/utils/pin.server";
-import { dataWithToast, redirectWithToast, type ToastInput } from "~/utils/toast.server";
+import type { ToastInput } from "~/utils/toast.server";
+import { formReply } from "~/utils/responses.server";
 import { cartLineQuantitySchema, fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [{ title: "Your Cart | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
@@ -44,15 +42,8 @@ const CART_MESSAGES = {
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const visitor = await getUser(request);
-  if (!visitor) {
-    // The spec's message, on the login page the visitor is sent to.
-    throw await redirectWithToast(
-      "/login?redirectTo=%2Fcart",
-      { type: "error", message: "Please log in to view your cart." },
-      request,
-    );
-  }
+  // The spec's message, on the login page a visitor is sent to.
+  const visitor = await requireUser(request, { toast: { type: "error", message: "Please log in to view your cart." } });
   const cart = await getCartSummary(db, visitor.id);
   const pin = (await readPin(request)) ?? (await listAddresses(db, visitor.id))[0]?.postalCode ?? null;
   const lines = cart.lines.map((l) => ({ productId: l.productId, unitPricePaise: l.pricePaise, quantity: l.quantity }));
@@ -74,34 +65,15 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const fields = Object.fromEntries(form);
-  const viaFetcher = isFetcherSubmission(form);
   const intent = form.get("intent");
-
-  /**
-   * A fetcher gets data and a toast (shown when the root revalidates); a plain post, with or
-   * without JavaScript, a 303 back to the page it came from.
-   */
-  async function reply(result: CartActionData, toast: ToastInput | null, status = 200, back = "/cart") {
-    if (viaFetcher) {
-      // Loaders (the root's toasts among them) revalidate only after a 2xx, so a toast rides
-      // only on those; a 400 answer carries its message in the data.
-      return toast && status < 400 ? dataWithToast(result, toast, request, { status }) : data(result, { status });
-    }
-    const to = refererPath(request, back);
-    return toast ? redirectWithToast(to, toast, request) : redirect(to, 303);
-  }
+  const answer = formReply(request, form);
+  // A plain post goes back to the page it came from.
+  const reply = (result: CartActionData, toast: ToastInput | null, status = 200) =>
+    answer.send(result, toast, { to: refererPath(request, "/cart"), status });
 
   if (intent === "add") {
     // A visitor adding from a product page logs in and comes back to that page.
-    const visitor = await getUser(request);
-    if (!visitor) {
-      const from = refererPath(request, "/cart");
-      return redirectWithToast(`/login?${new URLSearchParams({ redirectTo: from })}`, {
-        type: "info",
-        message: "Please log in to add items to your cart.",
-      }, request);
-    }
-    const user = await requireUser(request);
+    const user = await requireUser(request, { toast: { type: "info", message: "Please log in to add items to your cart." } });
     const parsed = addSchema.safeParse(fields);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);

@@ -6,6 +6,7 @@ import { db } from "~/db/db.server";
 import { emptyListingQuery, getCategory, getVehicle, listProducts, listSwatches } from "~/models/catalog.server";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
+import { invariantResponse } from "~/utils/responses.server";
 
 const SKELETONS = 8;
 
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const category = await getCategory(db, params.category ?? "");
-  if (!category) throw new Response("Not Found", { status: 404 });
+  invariantResponse(category);
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(
     db,

@@ -6,7 +6,6 @@ import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
-import { getUser } from "~/auth/session.server";
 import { CheckoutAddressStep } from "~/components/checkout-address-step";
 import { CheckoutSteps } from "~/components/checkout-steps";
 import { FetcherFlag, isFetcherSubmission } from "~/components/fetcher-flag";
@@ -127,14 +126,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (!(await getUser(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`,
-      { type: "error", message: "Login required!" },
-      request,
-    );
-  }
-  const user = await requireUser(request);
+  const user = await requireUser(request, { toast: { type: "error", message: "Login required!" } });
   const state = readState(url.searchParams);
   const source = sourceOf(state);
   const preview = await previewCheckout(db, user.id, source);

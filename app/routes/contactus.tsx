@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useRouteLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { getEnv } from "~/utils/env.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { pageMeta, whatsappUrl } from "~/utils/seo";
 import { SHOP_ADDRESS, SHOP_EMAIL } from "~/utils/storefront-content";
+import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ContactUs() {
-  const root = useRouteLoaderData("root") as { shopPhone?: string } | undefined;
+  const root = useRootData();
   const phone = root?.shopPhone ?? "";
   return (
     <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 md:grid-cols-2">

@@ -17,7 +17,7 @@ import { listRefunds } from "~/models/refund.server";
 import { listReturns, returnDeadline } from "~/models/return.server";
 import { OrderCharges } from "~/components/order-charges";
 import { getOrderExtras } from "~/models/order-extras.server";
-import { idSchema } from "~/utils/validation";
+import { idParam } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your order | Overland 4x4 Gear" },
@@ -26,9 +26,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const id = idSchema.safeParse(params.orderId);
+  const id = idParam(params.orderId);
   // Someone else's order is "not found", exactly like one that does not exist.
-  const order = id.success ? await getOrderForUser(db, user.id, id.data) : null;
+  const order = id === null ? null : await getOrderForUser(db, user.id, id);
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
   const deadline = order.status === "delivered" ? await returnDeadline(db, order.id) : null;
   const afterSale: AfterSaleView = {

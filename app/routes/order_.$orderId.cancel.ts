@@ -5,21 +5,17 @@ import { db } from "~/db/db.server";
 import { cancelOrderByShopper } from "~/models/return.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { idSchema } from "~/utils/validation";
+import { notFound, requireIdParam } from "~/utils/responses.server";
 
 export const loader = ({ params }: ActionFunctionArgs) => redirect(`/order/${params.orderId}`);
 
 /** POST /order/{id}/cancel: the shopper cancels an order that has not shipped (303 back to it). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const id = idSchema.safeParse(params.orderId);
-  if (!id.success) throw new Response("Not Found", { status: 404 });
-  const result = await cancelOrderByShopper(db, getPaymentGateway(), {
-    userId: user.id,
-    orderId: id.data,
-  });
-  if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
-  const back = `/order/${id.data}`;
+  const orderId = requireIdParam(params.orderId);
+  const result = await cancelOrderByShopper(db, getPaymentGateway(), { userId: user.id, orderId });
+  if (!result.ok && result.status === 404) notFound();
+  const back = `/order/${orderId}`;
   if (!result.ok)
     return redirectWithToast(back, { type: "error", message: result.message }, request);
   const message = result.refunded

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Price } from "~/components/price";
 import { FitBadge, ProductGrid } from "~/components/product-card";
@@ -19,6 +19,8 @@ import { pageMeta, publicOrigin, whatsappUrl } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 import { answerDeliveryCheck } from "~/models/shipping.server";
 import { pinCookieHeader, readPin } from "~/utils/pin.server";
+import { invariantResponse, notFound } from "~/utils/responses.server";
+import { useRootData } from "~/utils/root-data";
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6];
 
@@ -67,12 +69,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = params.id ?? "";
   if (!/^\d{1,12}$/.test(raw)) {
     const id = await findProductIdBySlug(db, raw.toLowerCase());
-    if (id === null) throw new Response("Not Found", { status: 404 });
+    if (id === null) notFound();
     throw redirect(`/product/${id}${new URL(request.url).search}`, 301);
   }
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const product = await getProduct(db, Number(raw), shopper?.id ?? null);
-  if (!product) throw new Response("Not Found", { status: 404 });
+  invariantResponse(product);
   const wanted = new URL(request.url).searchParams.get("color")?.toLowerCase();
   const color = product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
   const recommendations = await listRecommendations(db, product.category, product.id, 6, shopper?.id ?? null);
@@ -94,7 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function ProductPage() {
   const { product: p, color, points, recommendations, shopperVehicle, delivery } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as { shopPhone?: string; publicUrl?: string } | undefined;
+  const root = useRootData();
   const [quantity, setQuantity] = useState(1);
   const [size, setSize] = useState(p.sizes[0]?.label ?? "");
   const chosen = p.colors.find((c) => c.name === color);

@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { getUser } from "~/auth/session.server";
 import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import { listPaidOrdersForUser, STATUS_LABELS } from "~/models/order.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your Orders | Overland 4x4 Gear" },
@@ -14,14 +12,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getUser(request))) {
-    return redirectWithToast(
-      "/login?redirectTo=%2FuserOrders",
-      { type: "error", message: "Please log in to view orders." },
-      request,
-    );
-  }
-  const user = await requireUser(request);
+  const user = await requireUser(request, { toast: { type: "error", message: "Please log in to view orders." } });
   const orders = await listPaidOrdersForUser(db, user.id);
   return { orders: orders.map((o) => ({ ...o, statusLabel: STATUS_LABELS[o.status] })) };
 }

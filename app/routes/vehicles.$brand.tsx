@@ -7,6 +7,7 @@ import { emptyListingQuery, getVehicle, listProducts } from "~/models/catalog.se
 import { pageMeta } from "~/utils/seo";
 import { vehicleBanner } from "~/utils/storefront-content";
 import { readVehicleSlug } from "~/utils/vehicle.server";
+import { invariantResponse } from "~/utils/responses.server";
 
 const SKELETONS = 10;
 
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const vehicle = await getVehicle(db, params.brand ?? "");
-  if (!vehicle) throw new Response("Not Found", { status: 404 });
+  invariantResponse(vehicle);
   if (vehicle.slug !== params.brand) throw redirect(`/vehicles/${vehicle.slug}${url.search}`, 301);
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(

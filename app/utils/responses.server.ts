@@ -1,0 +1,62 @@
+import { data, redirect } from "@remix-run/node";
+import { isFetcherSubmission } from "~/components/fetcher-flag";
+import { idSchema } from "./validation";
+import { dataWithToast, redirectWithToast, type ToastInput } from "./toast.server";
+import { jsonNoStore } from "./http.server";
+
+/**
+ * Throws an HTTP answer (a 404 page unless told otherwise) when `condition` does not hold; the
+ * route's error boundary shows it. After the call TypeScript knows the condition holds.
+ */
+export function invariantResponse(
+  condition: unknown,
+  message = "Not Found",
+  init: ResponseInit = { status: 404 },
+): asserts condition {
+  if (!condition) throw new Response(message, init);
+}
+
+/** Throws the 404 page. */
+export function notFound(message = "Not Found"): never {
+  throw new Response(message, { status: 404 });
+}
+
+/** A route parameter that names a row by its id: a positive whole number, else null. */
+export function idParam(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const parsed = idSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The id in a page route's parameter, or the 404 page. */
+export function requireIdParam(value: string | undefined): number {
+  const id = idParam(value);
+  invariantResponse(id !== null);
+  return id;
+}
+
+/** The JSON API's 404: `{ message }`, never stored by a cache. */
+export function apiNotFound(message: string) {
+  return jsonNoStore({ message }, { status: 404 });
+}
+
+/**
+ * How a page action answers, one way for every form: a fetcher (JavaScript on) gets the data and
+ * the toast (toasts ride only on 2xx answers, since loaders revalidate only after those; a 4xx
+ * carries its message in the data); a plain post, with or without JavaScript, gets a 303 to `to`
+ * with the toast.
+ */
+export function formReply(request: Request, form: FormData) {
+  const viaFetcher = isFetcherSubmission(form);
+  return {
+    viaFetcher,
+    async send<T>(result: T, toast: ToastInput | null, { to, status = 200 }: { to: string; status?: number }) {
+      if (viaFetcher) {
+        return toast && status < 400
+          ? dataWithToast(result, toast, request, { status })
+          : data(result, { status });
+      }
+      return toast ? redirectWithToast(to, toast, request) : redirect(to, 303);
+    },
+  };
+}
