@@ -38,6 +38,21 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // Models hold the rules: they speak neither HTTP nor React, and know no route or component.
+    files: ["app/models/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@remix-run/*"], message: "Models don't speak HTTP: parse requests in app/forms, answer in routes." },
+            { group: ["~/routes/*", "../routes/*", "~/components/*", "../components/*", "react", "react-dom"], message: "Models never import routes or components." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     settings: { react: { version: "18" } },

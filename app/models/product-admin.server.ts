@@ -3,13 +3,7 @@ import { z } from "zod";
 import type { DB } from "~/db/schema";
 import { rupeesToPaise } from "~/utils/money";
 import { randomImageKey, removeImage, removeFiles, writeWebpVariants } from "~/utils/images.server";
-import {
-  isMultipart,
-  parseMultipartUpload,
-  readFormBody,
-  sniffImageType,
-  UploadTooLargeError,
-} from "~/utils/upload.server";
+import { isMultipart, parseMultipartUpload, readFormBody, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
 
 /*
  * Admin side of the catalogue: one validation for the HTML product form and the API multipart,
@@ -24,15 +18,7 @@ export const OTHER = "other";
 export const DEFAULT_STOCK = 10;
 export const ADMIN_PAGE_SIZE = 20;
 
-export const SIZE_FIELDS = [
-  "label",
-  "diameter",
-  "width",
-  "boltPattern",
-  "offset",
-  "hubBore",
-  "partNumber",
-] as const;
+export const SIZE_FIELDS = ["label", "diameter", "width", "boltPattern", "offset", "hubBore", "partNumber"] as const;
 export type SizeField = (typeof SIZE_FIELDS)[number];
 export type SizeRowValues = Record<SizeField, string>;
 /** A colour row of the form: its name, the stored images it shows, and those ticked for removal. */
@@ -113,21 +99,14 @@ const imageFile = z.instanceof(File).superRefine(async (file, ctx) => {
 });
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `At most ${max} characters`);
+  z.string({ required_error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
 const numberField = (label: string, { positive }: { positive: boolean }) =>
   z
     .string()
     .trim()
     .min(1, `${label} is required`)
-    .refine(
-      (v) => /^-?\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v)),
-      `${label} must be a number`,
-    )
+    .refine((v) => /^-?\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v)), `${label} must be a number`)
     .transform(Number)
     .refine((n) => (positive ? n > 0 : true), `${label} must be more than 0`)
     .refine((n) => Math.abs(n) < 10_000, `${label} is too large`);
@@ -152,17 +131,11 @@ const sizeRows = z.array(z.record(z.string()).optional()).transform((rows, ctx) 
     if (!row || SIZE_FIELDS.every((f) => isBlank(row[f]))) return;
     const parsed = sizeFields.safeParse(row);
     if (parsed.success) out.push(parsed.data);
-    else
-      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [i, ...issue.path] });
+    else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [i, ...issue.path] });
   });
   const labels = out.map((s) => s.label.toLowerCase());
   const dup = labels.find((l, i) => labels.indexOf(l) !== i);
-  if (dup)
-    ctx.addIssue({
-      code: "custom",
-      path: [],
-      message: `Size labels must differ (“${dup}” is used twice)`,
-    });
+  if (dup) ctx.addIssue({ code: "custom", path: [], message: `Size labels must differ (“${dup}” is used twice)` });
   return out;
 });
 
@@ -180,14 +153,9 @@ const colorRows = z
     rows.forEach((row, i) => {
       const blank = row.name === "" && row.images.length === 0 && (row.keep ?? []).length === 0;
       if (blank) return;
-      if (row.name === "")
-        ctx.addIssue({ code: "custom", path: [i, "name"], message: "Colour name is required" });
+      if (row.name === "") ctx.addIssue({ code: "custom", path: [i, "name"], message: "Colour name is required" });
       else if (names.includes(row.name.toLowerCase())) {
-        ctx.addIssue({
-          code: "custom",
-          path: [i, "name"],
-          message: "This colour is already listed",
-        });
+        ctx.addIssue({ code: "custom", path: [i, "name"], message: "This colour is already listed" });
       } else names.push(row.name.toLowerCase());
     });
   })
@@ -202,10 +170,7 @@ export const productSchema = z
       .toLowerCase()
       .min(1, "Slug is required")
       .max(120, "At most 120 characters")
-      .regex(
-        /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/,
-        "Use lowercase letters, digits and hyphens, e.g. method-305-nv",
-      ),
+      .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens, e.g. method-305-nv"),
     brand: z.string().trim().min(1, "Choose a brand"),
     brandOther: z.string().trim().max(80, "At most 80 characters").default(""),
     category: z.string().trim().min(1, "Choose a category"),
@@ -248,11 +213,7 @@ export const productSchema = z
       ctx.addIssue({ code: "custom", path: ["categoryOther"], message: "Type the category name" });
     }
     if (v.inStock === "true" && v.stock === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["stock"],
-        message: "An in-stock product needs at least 1 unit",
-      });
+      ctx.addIssue({ code: "custom", path: ["stock"], message: "An in-stock product needs at least 1 unit" });
     }
   })
   .transform((v) => ({
@@ -291,9 +252,7 @@ export type Validation = { ok: true; input: ProductInput } | { ok: false; errors
 /** The one validation of a product, whichever door it came through. */
 export async function validateProduct(raw: ProductRawInput): Promise<Validation> {
   const parsed = await productSchema.safeParseAsync(raw);
-  return parsed.success
-    ? { ok: true, input: parsed.data }
-    : { ok: false, errors: fieldErrors(parsed.error) };
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,8 +264,7 @@ const text = (fd: FormData, name: string) => {
 };
 const files = (fd: FormData, name: string) =>
   fd.getAll(name).filter((v): v is File => typeof v !== "string" && v.size > 0);
-const texts = (fd: FormData, name: string) =>
-  fd.getAll(name).filter((v): v is string => typeof v === "string");
+const texts = (fd: FormData, name: string) => fd.getAll(name).filter((v): v is string => typeof v === "string");
 
 /** Highest row index present for `prefix.N.*` fields, plus one. */
 function rowCount(fd: FormData, prefix: string): number {
@@ -398,8 +356,7 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
     colors = colorList.map((c, i) => {
       const row = (c ?? {}) as Record<string, unknown>;
       const count = Number(row.count ?? 0);
-      if (!Number.isInteger(count) || count < 0)
-        errors[`colors.${i}.count`] = "count must be a whole number";
+      if (!Number.isInteger(count) || count < 0) errors[`colors.${i}.count`] = "count must be a whole number";
       const images = colorImages.slice(at, at + Math.max(0, count || 0));
       at += Math.max(0, count || 0);
       return { name: asText(row.name), images };
@@ -423,10 +380,7 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
   if (vehiclesText.startsWith("[")) {
     vehicles = (parseJsonList(vehiclesText, "vehicles", errors) ?? []).map(asText);
   } else if (vehiclesText) {
-    vehicles = vehiclesText
-      .split(",")
-      .map((v) => v.trim())
-      .filter(Boolean);
+    vehicles = vehiclesText.split(",").map((v) => v.trim()).filter(Boolean);
   }
   const brand = text(fd, "brand");
   const category = text(fd, "category");
@@ -434,8 +388,7 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
   const paise = text(fd, "price").trim();
   let price = paise;
   if (/^\d{1,12}$/.test(paise)) price = (Number(paise) / 100).toFixed(2);
-  else if (paise !== "")
-    errors.price = "price is a whole number of paise, e.g. 149950 for ₹1,499.50";
+  else if (paise !== "") errors.price = "price is a whole number of paise, e.g. 149950 for ₹1,499.50";
   const raw: ProductRawInput = {
     title: text(fd, "title"),
     slug: text(fd, "slug"),
@@ -464,19 +417,8 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
 export async function productFormOptions(db: Kysely<DB>) {
   const [brands, categories, vehicles] = await Promise.all([
     db.selectFrom("brands").select(["slug", "name"]).orderBy("name").execute(),
-    db
-      .selectFrom("categories")
-      .select(["slug", "name"])
-      .orderBy("position")
-      .orderBy("name")
-      .execute(),
-    db
-      .selectFrom("vehicles")
-      .select(["slug", "make", "model", "featured"])
-      .orderBy("featured", "desc")
-      .orderBy("make")
-      .orderBy("model")
-      .execute(),
+    db.selectFrom("categories").select(["slug", "name"]).orderBy("position").orderBy("name").execute(),
+    db.selectFrom("vehicles").select(["slug", "make", "model", "featured"]).orderBy("featured", "desc").orderBy("make").orderBy("model").execute(),
   ]);
   return {
     brands,
@@ -578,8 +520,7 @@ async function storedColors(db: Kysely<DB>, productId: number): Promise<StoredCo
 // ---------------------------------------------------------------------------------------------
 // Saving
 
-export type SaveResult =
-  { ok: true; id: number } | { ok: false; errors: FieldErrors; notFound?: boolean };
+export type SaveResult = { ok: true; id: number } | { ok: false; errors: FieldErrors; notFound?: boolean };
 
 type SaveOptions = { uploadsDir: string };
 
@@ -599,14 +540,11 @@ async function resolveBrand(trx: Kysely<DB>, nameOrSlug: string): Promise<number
   const found = await trx
     .selectFrom("brands")
     .select("id")
-    .where((eb) =>
-      eb.or([eb("slug", "=", key.toLowerCase()), eb(sql`lower(name)`, "=", key.toLowerCase())]),
-    )
+    .where((eb) => eb.or([eb("slug", "=", key.toLowerCase()), eb(sql`lower(name)`, "=", key.toLowerCase())]))
     .executeTakeFirst();
   if (found) return found.id;
   let slug = slugify(key, "-");
-  if (await trx.selectFrom("brands").select("id").where("slug", "=", slug).executeTakeFirst())
-    slug = `${slug}-${Date.now()}`;
+  if (await trx.selectFrom("brands").select("id").where("slug", "=", slug).executeTakeFirst()) slug = `${slug}-${Date.now()}`;
   const r = await trx.insertInto("brands").values({ slug, name: key }).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
@@ -616,14 +554,11 @@ async function resolveCategory(trx: Kysely<DB>, nameOrSlug: string): Promise<num
   const found = await trx
     .selectFrom("categories")
     .select("id")
-    .where((eb) =>
-      eb.or([eb("slug", "=", key.toLowerCase()), eb(sql`lower(name)`, "=", key.toLowerCase())]),
-    )
+    .where((eb) => eb.or([eb("slug", "=", key.toLowerCase()), eb(sql`lower(name)`, "=", key.toLowerCase())]))
     .executeTakeFirst();
   if (found) return found.id;
   let slug = slugify(key, "_");
-  if (await trx.selectFrom("categories").select("id").where("slug", "=", slug).executeTakeFirst())
-    slug = `${slug}_${Date.now()}`;
+  if (await trx.selectFrom("categories").select("id").where("slug", "=", slug).executeTakeFirst()) slug = `${slug}_${Date.now()}`;
   const last = await trx
     .selectFrom("categories")
     .select((eb) => eb.fn.max("position").as("max"))
@@ -643,11 +578,7 @@ async function checkAgainstDb(db: Kysely<DB>, input: ProductInput, id: number | 
   if (await q.executeTakeFirst()) errors.slug = "Another product already uses this slug";
   let vehicleIds: number[] = [];
   if (input.vehicles.length > 0) {
-    const rows = await db
-      .selectFrom("vehicles")
-      .select(["id", "slug"])
-      .where("slug", "in", input.vehicles)
-      .execute();
+    const rows = await db.selectFrom("vehicles").select(["id", "slug"]).where("slug", "in", input.vehicles).execute();
     const unknown = input.vehicles.filter((s) => !rows.some((r) => r.slug === s));
     if (unknown.length > 0) errors.vehicles = `Unknown vehicle: ${unknown.join(", ")}`;
     vehicleIds = rows.map((r) => r.id);
@@ -667,9 +598,7 @@ async function writeImages(
 ): Promise<{ ok: true; written: WrittenImages } | { ok: false; errors: FieldErrors }> {
   const jobs: { file: File; field: string }[] = [];
   if (input.mainImage) jobs.push({ file: input.mainImage, field: "image" });
-  input.colors?.forEach((c, i) =>
-    c.images.forEach((file) => jobs.push({ file, field: `colors.${i}.images` })),
-  );
+  input.colors?.forEach((c, i) => c.images.forEach((file) => jobs.push({ file, field: `colors.${i}.images` })));
   const written: WrittenImages = { keys: new Map(), files: [] };
   for (const job of jobs) {
     const key = randomImageKey();
@@ -679,10 +608,7 @@ async function writeImages(
       written.keys.set(job.file, key);
     } catch {
       await removeFiles(written.files);
-      return {
-        ok: false,
-        errors: { [job.field]: `${job.file.name} could not be read as an image.` },
-      };
+      return { ok: false, errors: { [job.field]: `${job.file.name} could not be read as an image.` } };
     }
   }
   return { ok: true, written };
@@ -694,11 +620,7 @@ async function removeUnusedImages(db: Kysely<DB>, keys: Iterable<string>, upload
     if (!UPLOADED_KEY.test(key)) continue;
     const used =
       (await db.selectFrom("products").select("id").where("image", "=", key).executeTakeFirst()) ??
-      (await db
-        .selectFrom("product_color_images")
-        .select("id")
-        .where("image", "=", key)
-        .executeTakeFirst());
+      (await db.selectFrom("product_color_images").select("id").where("image", "=", key).executeTakeFirst());
     if (!used) await removeImage(uploadsDir, key).catch(() => undefined);
   }
 }
@@ -737,22 +659,16 @@ export async function saveProduct(
   const colors = input.colors?.map((c) => {
     const kept =
       c.keep === undefined
-        ? (existing?.colors.find((e) => e.name.toLowerCase() === c.name.toLowerCase())?.images ??
-          [])
+        ? (existing?.colors.find((e) => e.name.toLowerCase() === c.name.toLowerCase())?.images ?? [])
         : c.keep.filter((k) => ownKeys.has(k));
-    return {
-      name: c.name,
-      images: [...new Set(kept), ...c.images.map((f) => written.keys.get(f)!)],
-    };
+    return { name: c.name, images: [...new Set(kept), ...c.images.map((f) => written.keys.get(f)!)] };
   });
-  const colorKeys =
-    colors?.flatMap((c) => c.images) ?? existing?.colors.flatMap((c) => c.images) ?? [];
+  const colorKeys = colors?.flatMap((c) => c.images) ?? existing?.colors.flatMap((c) => c.images) ?? [];
 
   // Main image: a new upload; else the current one unless it was a colour image now dropped;
   // else the first colour image.
   let mainImage = input.mainImage ? written.keys.get(input.mainImage)! : (existing?.image ?? null);
-  if (!input.mainImage && mainImage && ownKeys.has(mainImage) && !colorKeys.includes(mainImage))
-    mainImage = null;
+  if (!input.mainImage && mainImage && ownKeys.has(mainImage) && !colorKeys.includes(mainImage)) mainImage = null;
   mainImage ??= colorKeys[0] ?? null;
 
   let savedId: number;
@@ -760,8 +676,7 @@ export async function saveProduct(
     savedId = await db.transaction().execute(async (trx) => {
       const brandId = await resolveBrand(trx, input.brand);
       const categoryId = await resolveCategory(trx, input.category);
-      const stock =
-        input.stock ?? (existing && existing.stock > 0 ? existing.stock : DEFAULT_STOCK);
+      const stock = input.stock ?? (existing && existing.stock > 0 ? existing.stock : DEFAULT_STOCK);
       const row = {
         slug: input.slug,
         title: input.title,
@@ -775,9 +690,7 @@ export async function saveProduct(
       };
       let productId: number;
       if (id === null) {
-        productId = Number(
-          (await trx.insertInto("products").values(row).executeTakeFirstOrThrow()).insertId,
-        );
+        productId = Number((await trx.insertInto("products").values(row).executeTakeFirstOrThrow()).insertId);
       } else {
         productId = id;
         await trx
@@ -837,17 +750,12 @@ export async function saveProduct(
     });
   } catch (error) {
     await removeFiles(written.files);
-    if (isUniqueSlugError(error))
-      return { ok: false, errors: { slug: "Another product already uses this slug" } };
+    if (isUniqueSlugError(error)) return { ok: false, errors: { slug: "Another product already uses this slug" } };
     throw error;
   }
 
   if (existing) {
-    await removeUnusedImages(
-      db,
-      [...ownKeys, ...(existing.image ? [existing.image] : [])],
-      uploadsDir,
-    );
+    await removeUnusedImages(db, [...ownKeys, ...(existing.image ? [existing.image] : [])], uploadsDir);
   }
   return { ok: true, id: savedId };
 }
@@ -892,15 +800,11 @@ export async function submitProductFromApi(
   try {
     parsed = await parseMultipartUpload(request);
   } catch (error) {
-    if (error instanceof UploadTooLargeError)
-      return { status: 413, body: { message: error.message } };
+    if (error instanceof UploadTooLargeError) return { status: 413, body: { message: error.message } };
     return { status: 400, body: { message: "The form could not be read." } };
   }
   const { raw, errors } = readProductApi(parsed.formData);
-  const result = await submitProduct(db, id, raw, {
-    ...opts,
-    extraErrors: { ...errors, ...parsed.fileErrors },
-  });
+  const result = await submitProduct(db, id, raw, { ...opts, extraErrors: { ...errors, ...parsed.fileErrors } });
   if (result.ok) return { status: id === null ? 201 : 200, id: result.id };
   if (result.notFound) return { status: 404, body: { message: "Product not found" } };
   return {
@@ -928,10 +832,7 @@ export async function deleteProduct(
     .where("hidden_at", "is", null)
     .executeTakeFirst();
   if (!product) return "not-found";
-  const keys = [
-    ...(product.image ? [product.image] : []),
-    ...(await storedColors(db, id)).flatMap((c) => c.images),
-  ];
+  const keys = [...(product.image ? [product.image] : []), ...(await storedColors(db, id)).flatMap((c) => c.images)];
 
   const hide = async (trx: Kysely<DB>) => {
     await trx
@@ -948,11 +849,8 @@ export async function deleteProduct(
 
   const outcome = await db.transaction().execute(async (trx) => {
     const ordered =
-      (
-        await sql<{
-          one: number;
-        }>`select 1 as one from order_items where product_id = ${id} limit 1`.execute(trx)
-      ).rows.length > 0;
+      (await sql<{ one: number }>`select 1 as one from order_items where product_id = ${id} limit 1`.execute(trx)).rows
+        .length > 0;
     if (ordered) {
       await hide(trx);
       return "hidden" as const;
@@ -1024,9 +922,7 @@ export async function listAdminProducts(
       ]),
     );
   }
-  const { n } = await base
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const total = Number(n);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(page, pages);
@@ -1129,50 +1025,26 @@ export async function handleProductFormRequest(
   id: number | null,
   request: Request,
   opts: SaveOptions,
-): Promise<
-  { kind: "saved"; id: number } | { kind: "not-found" } | { kind: "form"; state: ProductFormState }
-> {
+): Promise<{ kind: "saved"; id: number } | { kind: "not-found" } | { kind: "form"; state: ProductFormState }> {
   let body;
   try {
     body = await readFormBody(request);
   } catch (error) {
     const tooLarge = error instanceof UploadTooLargeError;
     const message = tooLarge ? error.message : "The form could not be read.";
-    return {
-      kind: "form",
-      state: {
-        status: tooLarge ? 413 : 400,
-        values: null,
-        errors: { form: message },
-        formError: "Operation failed",
-      },
-    };
+    return { kind: "form", state: { status: tooLarge ? 413 : 400, values: null, errors: { form: message }, formError: "Operation failed" } };
   }
   try {
     const outcome = await handleProductForm(db, id, body.formData, body.fileErrors, opts);
     if (outcome.kind === "saved" || outcome.kind === "not-found") return outcome;
     if (outcome.kind === "rows") {
-      return {
-        kind: "form",
-        state: { status: 200, values: outcome.values, errors: {}, formError: undefined },
-      };
+      return { kind: "form", state: { status: 200, values: outcome.values, errors: {}, formError: undefined } };
     }
-    return {
-      kind: "form",
-      state: {
-        status: 400,
-        values: outcome.values,
-        errors: outcome.errors,
-        formError: "Operation failed",
-      },
-    };
+    return { kind: "form", state: { status: 400, values: outcome.values, errors: outcome.errors, formError: "Operation failed" } };
   } catch (error) {
     console.error(error);
     const values = readProductForm(body.formData).values;
-    return {
-      kind: "form",
-      state: { status: 500, values, errors: {}, formError: "Operation failed" },
-    };
+    return { kind: "form", state: { status: 500, values, errors: {}, formError: "Operation failed" } };
   }
 }
 
