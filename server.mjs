@@ -65,10 +65,11 @@ const serveStatic = createStaticFiles(path.join(buildDir, "client"), build.publi
 
 // The app exports its catalogue version from entry.server; without it nothing is cached. Pages for
 // a vehicle cookie are cached only for the vehicles it lists (vehicleSlugs).
-const { catalogVersion, vehicleSlugs } = build.entry?.module ?? {};
+const { catalogVersion, vehicleSlugs, brandSlugs } = build.entry?.module ?? {};
 const pageCache = typeof catalogVersion === "function" ? createPageCache({ version: catalogVersion }) : null;
 if (!pageCache) log("warn", "the build exports no catalogVersion: the page cache is off");
 const isVehicle = typeof vehicleSlugs === "function" ? (slug) => vehicleSlugs().has(slug) : undefined;
+const isBrand = typeof brandSlugs === "function" ? (slug) => brandSlugs().has(slug) : undefined;
 
 /** The header the app reads for the TCP peer's address (never taken from the client). */
 const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
@@ -258,7 +259,7 @@ const server = http.createServer((req, res) => {
     const pathname = q === -1 ? target.path : target.path.slice(0, q);
     if (applyCors(req, res, pathname, apiCorsOrigins)) return;
     refuseCrossSitePost(req, target.origin, pathname);
-    const cached = pageCache ? cacheLookup(req.method, target.path, req.headers, isVehicle) : null;
+    const cached = pageCache ? cacheLookup(req.method, target.path, req.headers, isVehicle, isBrand) : null;
     if (cached) {
       // The key and the rendered URL are the canonical one: parameters no route reads are gone.
       const key = target.origin + cached.key;

@@ -34,8 +34,9 @@ await boot();
 // Every response of this server, resource routes and static files included, gets the security headers.
 installSecurityHeaderHook({ isHttps: getEnv().isHttps });
 
-// server.mjs keys its cache of anonymous pages on the catalogue version, and on the shopper's vehicle when it is one of these.
-export { catalogVersion, vehicleSlugs } from "./models/catalog-version.server";
+// server.mjs keys its cache of anonymous pages on the catalogue version, and on the shopper's vehicle when it is one of these;
+// of the one-segment paths it caches the brands' pages.
+export { brandSlugs, catalogVersion, vehicleSlugs } from "./models/catalog-version.server";
 
 /** server.mjs calls this once the last request of a graceful stop is answered. */
 export async function closeDatabase() {

@@ -18,7 +18,7 @@ import { Toaster } from "~/components/toaster";
 import { WhatsAppButton } from "~/components/whatsapp-button";
 import { db } from "~/db/db.server";
 import { countCartQuantity } from "~/models/cart.server";
-import { findVehicle, listVehicles } from "~/models/catalog.server";
+import { findVehicle, listBrands, listVehicles } from "~/models/catalog.server";
 import { getUser } from "~/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toasts, headers } = await takeToasts(request);
   // Shop by vehicle: the picker's list, and the shopper's vehicle from its cookie (one statement).
   const vehicles = await listVehicles(db);
+  const brands = await listBrands(db);
   const vehicle = findVehicle(vehicles, await readVehicleSlug(request));
   const user = await getUser(request);
   const cartCount = user ? await countCartQuantity(db, user.id) : 0;
@@ -59,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       year: new Date().getFullYear(),
       publicUrl: env.PUBLIC_URL,
       vehicles: vehicles.map((v) => ({ slug: v.slug, name: v.name })),
+      featuredBrands: brands.filter((b) => b.featured).map((b) => ({ slug: b.slug, name: b.name })),
       vehicle: vehicle ? { slug: vehicle.slug, name: vehicle.name } : null,
     },
     { headers },
@@ -113,7 +115,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter year={root?.year ?? new Date().getFullYear()} />
+      <SiteFooter year={root?.year ?? new Date().getFullYear()} brands={root?.featuredBrands ?? []} />
       {root?.shopPhone ? <WhatsAppButton phone={root.shopPhone} /> : null}
     </>
   );

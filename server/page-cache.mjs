@@ -30,8 +30,8 @@ export const PUBLIC_ROUTES = [
   { path: /^\/all-products(\.data)?$/, params: LISTING },
   { path: /^\/search(\.data)?$/, params: ["q"] },
   { path: /^\/(brands|vehicles|about|contactus|privacy|terms)(\.data)?$/, params: [] },
-  // The six featured brands' pages (the `$brand` route; any other one-segment path is not public).
-  { path: /^\/(method|warn|arb|noco|safari|oldman)(\.data)?$/, params: ["page"] },
+  // A brand's page (the `$brand` route), when the database knows the brand (see cacheTarget).
+  { path: /^\/([^/.]+)(\.data)?$/, params: ["page"], brand: true },
   { path: /^\/category\/[^/]+(\.data)?$/, params: ["page"] },
   { path: /^\/product\/[^/]+(\.data)?$/, params: ["color", "pin"] },
   { path: /^\/vehicles\/[^/]+(\.data)?$/, params: ["img", "page"] },
@@ -118,14 +118,16 @@ export function cookieVariant(header, isVehicle) {
 
 /** @type {(slug: string) => boolean} */
 const noVehicles = () => false;
+/** @type {(slug: string) => boolean} */
+const noBrands = () => false;
 
 /**
  * The cache key of a request the cache may answer (see cacheTarget and cookieVariant) with the
  * path to render and the Cookie header to render it with, or null when it may not.
  * @param {(slug: string) => boolean} [isVehicle]
  */
-export function cacheLookup(method, url, headers, isVehicle = noVehicles) {
-  const path = cacheTarget(method, url, headers);
+export function cacheLookup(method, url, headers, isVehicle = noVehicles, isBrand = noBrands) {
+  const path = cacheTarget(method, url, headers, isBrand);
   if (path === null) return null;
   const variant = cookieVariant(headers.cookie, isVehicle);
   if (variant === null) return null;
@@ -137,13 +139,16 @@ export function cacheLookup(method, url, headers, isVehicle = noVehicles) {
  * reads in name order), or null when it may not: not a GET/HEAD, a bearer token, or not a public
  * URL. Cookies are cookieVariant's part.
  */
-export function cacheTarget(method, url, headers) {
+export function cacheTarget(method, url, headers, isBrand = noBrands) {
   if (method !== "GET" && method !== "HEAD") return null;
   if (headers.authorization) return null;
   if (!url || url.length > MAX_URL_LENGTH) return null;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
-  const route = PUBLIC_ROUTES.find((r) => r.path.test(pathname));
+  const route = PUBLIC_ROUTES.find((r) => {
+    const match = r.path.exec(pathname);
+    return match !== null && (!r.brand || isBrand(match[1]));
+  });
   if (!route) return null;
   if (q === -1) return pathname;
   let search;
@@ -160,8 +165,8 @@ export function cacheTarget(method, url, headers) {
 }
 
 /** Whether this request may be answered from (and stored in) the cache. */
-export function isCacheableRequest(method, url, headers, isVehicle = noVehicles) {
-  return cacheLookup(method, url, headers, isVehicle) !== null;
+export function isCacheableRequest(method, url, headers, isVehicle = noVehicles, isBrand = noBrands) {
+  return cacheLookup(method, url, headers, isVehicle, isBrand) !== null;
 }
 
 /** Whether a rendered answer (status and a Headers object) may be stored. */

@@ -2,15 +2,6 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Logo } from "./site-header";
 
-export const FOOTER_BRANDS = [
-  { slug: "method", name: "Method Race Wheels" },
-  { slug: "warn", name: "Warn" },
-  { slug: "arb", name: "ARB" },
-  { slug: "noco", name: "Noco genius" },
-  { slug: "safari", name: "Safari Snorkel" },
-  { slug: "oldman", name: "Old Man EMU" },
-] as const;
-
 export const FOOTER_MAKES = ["Toyota", "Maruti", "Jeep", "Isuzu", "Mitsubishi", "Ford"] as const;
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; errors: { email?: string }; email: string };
@@ -64,7 +55,8 @@ export function NewsletterForm({ id = "footer-newsletter" }: { id?: string }) {
   );
 }
 
-export function SiteFooter({ year }: { year: number }) {
+/** `brands`: the featured brands, from the database. */
+export function SiteFooter({ year, brands }: { year: number; brands: { slug: string; name: string }[] }) {
   return (
     <footer className="mt-16 bg-ink-900 text-sm text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -86,7 +78,7 @@ export function SiteFooter({ year }: { year: number }) {
         <div className="flex flex-col gap-2">
           <h2 className="font-semibold text-white">Brands</h2>
           <ul className="flex flex-col gap-2">
-            {FOOTER_BRANDS.map((b) => (
+            {brands.map((b) => (
               <li key={b.slug}>
                 <Link to={`/${b.slug}`} className="hover:text-white">{b.name}</Link>
               </li>

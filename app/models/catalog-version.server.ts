@@ -33,18 +33,31 @@ export function catalogVersion(): number {
   return sharedVersion();
 }
 
-let slugs: { version: number; set: ReadonlySet<string> } = { version: -1, set: new Set() };
+type Slugs = { version: number; set: ReadonlySet<string> };
+const slugs: Record<"vehicles" | "brands", Slugs> = {
+  vehicles: { version: -1, set: new Set() },
+  brands: { version: -1, set: new Set() },
+};
+
+function slugsOf(table: "vehicles" | "brands"): ReadonlySet<string> {
+  const version = catalogVersion();
+  const db = appSqlite();
+  if (slugs[table].version !== version && db?.open) {
+    const rows = db.prepare<[], string>(`select slug from ${table}`).pluck().all();
+    slugs[table] = { version, set: new Set(rows) };
+  }
+  return slugs[table].set;
+}
 
 /**
  * The slugs of the real vehicles, read again when the catalogue version moves. server.mjs caches a
  * page per vehicle only for these, so made-up vehicle cookies cannot flood its cache.
  */
 export function vehicleSlugs(): ReadonlySet<string> {
-  const version = catalogVersion();
-  const db = appSqlite();
-  if (slugs.version !== version && db?.open) {
-    const rows = db.prepare<[], string>("select slug from vehicles").pluck().all();
-    slugs = { version, set: new Set(rows) };
-  }
-  return slugs.set;
+  return slugsOf("vehicles");
+}
+
+/** The slugs of the brands, whose pages (`/{brand}`) server.mjs may cache; any other one-segment path is not. */
+export function brandSlugs(): ReadonlySet<string> {
+  return slugsOf("brands");
 }

@@ -2,7 +2,6 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "~/db/schema";
 import { catalogVersion } from "~/models/catalog-version.server";
 import {
-  CATEGORY_SLUGS,
   PAGE_SIZE,
   PRICE_MAX_RUPEES,
   PRICE_MIN_RUPEES,
@@ -27,7 +26,7 @@ export type ProductSummary = {
   fits?: boolean;
 };
 
-export { CATEGORY_SLUGS, PAGE_SIZE, PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, RECOMMENDATIONS, SORTS };
+export { PAGE_SIZE, PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, RECOMMENDATIONS, SORTS };
 export type { Sort };
 
 /** Products the shop shows (an admin may hide one that orders still refer to). */
@@ -189,6 +188,8 @@ function versionedCache<T>(maxEntries: number) {
 
 const countCache = versionedCache<number>(1000);
 const colorNamesCache = versionedCache<string[]>(1);
+const brandsCache = versionedCache<Brand[]>(1);
+const vehiclesCache = versionedCache<Vehicle[]>(1);
 
 /**
  * One page of products matching the query, and how many match in all. Two SQL statements
@@ -510,14 +511,17 @@ export type Brand = { id: number; slug: string; name: string; description: strin
 export type Category = { id: number; slug: string; name: string };
 export type Vehicle = { id: number; slug: string; make: string; model: string; name: string; featured: boolean };
 
-export async function listBrands(db: Kysely<DB>): Promise<Brand[]> {
-  const rows = await db
-    .selectFrom("brands")
-    .select(["id", "slug", "name", "description", "logo", "featured"])
-    .orderBy("featured", "desc")
-    .orderBy("id")
-    .execute();
-  return rows.map((b) => ({ ...b, featured: b.featured === 1 }));
+/** Every brand, the featured ones first (kept per catalogue version: the footer shows them on every page). */
+export function listBrands(db: Kysely<DB>): Promise<Brand[]> {
+  return brandsCache(db, "all", async () => {
+    const rows = await db
+      .selectFrom("brands")
+      .select(["id", "slug", "name", "description", "logo", "featured"])
+      .orderBy("featured", "desc")
+      .orderBy("id")
+      .execute();
+    return rows.map((b) => ({ ...b, featured: b.featured === 1 }));
+  });
 }
 
 export async function getBrand(db: Kysely<DB>, slug: string): Promise<Brand | null> {
@@ -527,6 +531,29 @@ export async function getBrand(db: Kysely<DB>, slug: string): Promise<Brand | nu
     .where("slug", "=", slug.toLowerCase())
     .executeTakeFirst();
   return b ? { ...b, featured: b.featured === 1 } : null;
+}
+
+/** The home page's category tiles: every category in order, with its newest product's image. */
+export async function listCategoryTiles(db: Kysely<DB>) {
+  return db
+    .selectFrom("categories as c")
+    .select([
+      "c.slug",
+      "c.name",
+      (eb) =>
+        eb
+          .selectFrom("products as p")
+          .select("p.image")
+          .whereRef("p.category_id", "=", "c.id")
+          .where("p.hidden_at", "is", null)
+          .orderBy("p.created_at", "desc")
+          .orderBy("p.id", "desc")
+          .limit(1)
+          .as("image"),
+    ])
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .execute();
 }
 
 export async function listCategories(db: Kysely<DB>): Promise<Category[]> {
@@ -559,15 +586,18 @@ export function vehicleName(v: { make: string; model: string }): string {
   return `${v.make} ${v.model}`;
 }
 
-export async function listVehicles(db: Kysely<DB>): Promise<Vehicle[]> {
-  const rows = await db
-    .selectFrom("vehicles")
-    .select(["id", "slug", "make", "model", "featured"])
-    .orderBy("featured", "desc")
-    .orderBy("make")
-    .orderBy("model")
-    .execute();
-  return rows.map((v) => ({ ...v, name: vehicleName(v), featured: v.featured === 1 }));
+/** Every vehicle, the featured ones first (kept per catalogue version: every page's picker lists them). */
+export function listVehicles(db: Kysely<DB>): Promise<Vehicle[]> {
+  return vehiclesCache(db, "all", async () => {
+    const rows = await db
+      .selectFrom("vehicles")
+      .select(["id", "slug", "make", "model", "featured"])
+      .orderBy("featured", "desc")
+      .orderBy("make")
+      .orderBy("model")
+      .execute();
+    return rows.map((v) => ({ ...v, name: vehicleName(v), featured: v.featured === 1 }));
+  });
 }
 
 /** Accepts `toyota_hilux`, `Toyota-Hilux`, ... for the stored slug. */

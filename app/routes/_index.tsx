@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sql } from "kysely";
 import { HeroSlider } from "~/components/hero-slider";
 import { ProductGrid } from "~/components/product-card";
 import { RevealHeading } from "~/components/reveal-heading";
 import { Slider } from "~/components/slider";
 import { db } from "~/db/db.server";
-import { getVehicle, listBrands, listNewestProducts } from "~/models/catalog.server";
-import { CATEGORY_SLUGS } from "~/utils/catalog-constants";
+import { getVehicle, listBrands, listCategoryTiles, listNewestProducts } from "~/models/catalog.server";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/seo";
 import {
@@ -34,19 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const vehicle = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const [trending, categories, brands] = [
     await listNewestProducts(db, 4, vehicle?.id ?? null),
-    await db
-      .selectFrom("categories as c")
-      .select([
-        "c.slug",
-        "c.name",
-        sql<string | null>`(select p.image from products p where p.category_id = c.id and p.hidden_at is null order by p.created_at desc, p.id desc limit 1)`.as(
-          "image",
-        ),
-      ])
-      .where("c.slug", "in", CATEGORY_SLUGS)
-      .orderBy("c.position")
-      .orderBy("c.id")
-      .execute(),
+    await listCategoryTiles(db),
     await listBrands(db),
   ];
   return {

@@ -1,17 +1,5 @@
 /** Catalogue constants shared by the server models and the pages (spec section 9). */
 
-/** The spec's category values, in the order the home page shows them. */
-export const CATEGORY_SLUGS = [
-  "wheels",
-  "suspension",
-  "winches",
-  "protection_equipment",
-  "noco_chargers",
-  "lights",
-  "vibram_fivefingers",
-  "generic_accessories",
-] as const;
-
 export const SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type Sort = (typeof SORTS)[number];
 

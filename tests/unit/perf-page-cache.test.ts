@@ -56,7 +56,8 @@ describe("which requests the page cache may answer", () => {
     expect(isCacheableRequest("HEAD", "/category/wheels", {})).toBe(true);
   });
 
-  it("takes the brand pages and the other anonymous information pages", () => {
+  it("takes the brand pages the database knows and the other anonymous information pages", () => {
+    const isBrand = (slug: string) => ["method", "warn", "arb", "noco", "safari", "oldman"].includes(slug);
     for (const url of [
       "/method",
       "/warn",
@@ -68,7 +69,7 @@ describe("which requests the page cache may answer", () => {
       "/privacy",
       "/terms",
     ]) {
-      expect(isCacheableRequest("GET", url, {}), url).toBe(true);
+      expect(isCacheableRequest("GET", url, {}, undefined, isBrand), url).toBe(true);
     }
     // Other one-segment paths are per-visitor pages or unknown brands.
     for (const url of [
@@ -80,7 +81,7 @@ describe("which requests the page cache may answer", () => {
       "/logout",
       "/methods",
     ]) {
-      expect(isCacheableRequest("GET", url, {}), url).toBe(false);
+      expect(isCacheableRequest("GET", url, {}, undefined, isBrand), url).toBe(false);
     }
   });
 
