@@ -4,16 +4,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { requireAdmin } from "~/auth/guards.server";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
-import {
-  getSettings,
-  saveSettings,
-  settingsSchema,
-  type ShopSettings,
-} from "~/models/settings.server";
+import { MoneyField, moneyInputClass, rupees } from "~/components/admin/money-field";
+import { readServiceabilityCsv, readShippingSettings } from "~/forms/shipping-settings";
+import { getSettings, saveSettings } from "~/models/settings.server";
 import { ZONE_LABELS, ZONES } from "~/utils/shipping-zones";
 import { countServiceabilityOverrides, importServiceability } from "~/models/shipping.server";
 import { securityEvent } from "~/utils/log.server";
-import { formatPaise, rupeesToPaise } from "~/utils/money";
+import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Shipping and COD | Admin" }];
@@ -25,27 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { errors: Record<string, string>; csvErrors?: string[] };
 
-const MAX_CSV_BYTES = 2 * 1024 * 1024;
-
-/** Rupees typed in a field to paise, or an error for that field. */
-function paiseField(form: FormData, name: string, errors: Record<string, string>): number {
-  const paise = rupeesToPaise(String(form.get(name) ?? ""));
-  if (paise === null) errors[name] = "Enter an amount in rupees, e.g. 499 or 499.50";
-  return paise ?? 0;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   if (form.get("intent") === "csv") {
-    const file = form.get("csv");
-    if (!(file instanceof File) || file.size === 0) {
-      return data<ActionData>({ errors: { csv: "Choose a CSV file" } }, { status: 400 });
-    }
-    if (file.size > MAX_CSV_BYTES) {
-      return data<ActionData>({ errors: { csv: "The file is larger than 2 MB" } }, { status: 400 });
-    }
-    const result = await importServiceability(db, await file.text());
+    const csv = await readServiceabilityCsv(form);
+    if (!csv.ok) return data<ActionData>({ errors: csv.errors }, { status: 400 });
+    const result = await importServiceability(db, csv.text);
     if (!result.ok) {
       return data<ActionData>(
         {
@@ -67,81 +50,14 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  const errors: Record<string, string> = {};
-  const current = await getSettings(db);
-  const zones = { ...current.zones };
-  for (const zone of ZONES) {
-    const days = Number(form.get(`${zone}.days`));
-    zones[zone] = {
-      firstKgPaise: paiseField(form, `${zone}.firstKg`, errors),
-      perKgPaise: paiseField(form, `${zone}.perKg`, errors),
-      days:
-        Number.isInteger(days) && days >= 1 && days <= 30
-          ? days
-          : ((errors[`${zone}.days`] = "1 to 30 days"), 1),
-      cod: form.get(`${zone}.cod`) === "on",
-      serviceable: form.get(`${zone}.serviceable`) === "on",
-    };
-  }
-  const next: ShopSettings = {
-    zones,
-    freeShippingFromPaise: paiseField(form, "freeShippingFrom", errors),
-    codLimitPaise: paiseField(form, "codLimit", errors),
-    codFeePaise: paiseField(form, "codFee", errors),
-    cutoffTime: String(form.get("cutoffTime") ?? "").trim(),
-  };
-  const parsed = settingsSchema.safeParse(next);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      errors[issue.path.at(-1) === "cutoffTime" ? "cutoffTime" : "form"] ??= issue.message;
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) {
-    return data<ActionData>({ errors }, { status: 400 });
-  }
-  await saveSettings(db, parsed.data);
+  const read = readShippingSettings(form, await getSettings(db));
+  if (!read.ok) return data<ActionData>({ errors: read.errors }, { status: 400 });
+  await saveSettings(db, read.settings);
   securityEvent("admin.settings", { adminId: admin.id, what: "shipping" });
   return redirectWithToast(
     "/admin/shipping",
     { type: "success", message: "Shipping settings saved" },
     request,
-  );
-}
-
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-const input =
-  "mt-1 w-28 rounded-md border border-gray-300 px-2 py-1 text-sm aria-[invalid=true]:border-red-600";
-
-function Money({
-  name,
-  label,
-  paise,
-  errors,
-}: {
-  name: string;
-  label: string;
-  paise: number;
-  errors: Record<string, string>;
-}) {
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-semibold">
-        {label} (₹)
-      </label>
-      <input
-        id={name}
-        name={name}
-        inputMode="decimal"
-        defaultValue={rupees(paise)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${name}-error` : undefined}
-        className={input}
-      />
-      {errors[name] ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -166,14 +82,14 @@ export default function AdminShipping() {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-6">
-          <Money
+          <MoneyField
             name="freeShippingFrom"
             label="Free shipping from"
             paise={settings.freeShippingFromPaise}
             errors={errors}
           />
-          <Money name="codLimit" label="COD limit" paise={settings.codLimitPaise} errors={errors} />
-          <Money name="codFee" label="COD fee" paise={settings.codFeePaise} errors={errors} />
+          <MoneyField name="codLimit" label="COD limit" paise={settings.codLimitPaise} errors={errors} />
+          <MoneyField name="codFee" label="COD fee" paise={settings.codFeePaise} errors={errors} />
           <div>
             <label htmlFor="cutoffTime" className="block text-sm font-semibold">
               Cut-off time (India)
@@ -184,7 +100,7 @@ export default function AdminShipping() {
               defaultValue={settings.cutoffTime}
               aria-invalid={errors.cutoffTime ? true : undefined}
               aria-describedby={errors.cutoffTime ? "cutoffTime-error" : undefined}
-              className={input}
+              className={moneyInputClass}
             />
             {errors.cutoffTime ? (
               <p id="cutoffTime-error" className="mt-1 text-sm text-red-700">
@@ -220,7 +136,7 @@ export default function AdminShipping() {
                       aria-label={`${ZONE_LABELS[zone]}: first kg (₹)`}
                       name={`${zone}.firstKg`}
                       defaultValue={rupees(z.firstKgPaise)}
-                      className={input}
+                      className={moneyInputClass}
                     />
                     {errors[`${zone}.firstKg`] ? (
                       <p className="text-red-700">{errors[`${zone}.firstKg`]}</p>
@@ -231,7 +147,7 @@ export default function AdminShipping() {
                       aria-label={`${ZONE_LABELS[zone]}: each further kg (₹)`}
                       name={`${zone}.perKg`}
                       defaultValue={rupees(z.perKgPaise)}
-                      className={input}
+                      className={moneyInputClass}
                     />
                     {errors[`${zone}.perKg`] ? (
                       <p className="text-red-700">{errors[`${zone}.perKg`]}</p>
@@ -243,7 +159,7 @@ export default function AdminShipping() {
                       name={`${zone}.days`}
                       inputMode="numeric"
                       defaultValue={z.days}
-                      className={input}
+                      className={moneyInputClass}
                     />
                     {errors[`${zone}.days`] ? (
                       <p className="text-red-700">{errors[`${zone}.days`]}</p>
@@ -334,7 +250,7 @@ export default function AdminShipping() {
           <label htmlFor="month" className="block text-sm font-semibold">
             Month
           </label>
-          <input id="month" name="month" type="month" required className={input} />
+          <input id="month" name="month" type="month" required className={moneyInputClass} />
         </div>
         <button
           type="submit"

@@ -50,7 +50,11 @@ export function formReply(request: Request, form: FormData) {
   const viaFetcher = isFetcherSubmission(form);
   return {
     viaFetcher,
-    async send<T>(result: T, toast: ToastInput | null, { to, status = 200 }: { to: string; status?: number }) {
+    async send<T>(
+      result: T,
+      toast: ToastInput | null,
+      { to, status = 200 }: { to: string; status?: number },
+    ) {
       if (viaFetcher) {
         return toast && status < 400
           ? dataWithToast(result, toast, request, { status })
