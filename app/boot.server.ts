@@ -49,7 +49,7 @@ export async function boot(): Promise<void> {
   if (env.SEED_DEMO && (await countProducts(db)) === 0) {
     const started = Date.now();
     // The demo catalogue's data and drawings are loaded only when a shop is seeded.
-    const { seedDemoCatalog } = await import("./models/seed/seed.server");
+    const { seedDemoCatalog } = await import("../seed/seed");
     const result = await seedDemoCatalog(db, { uploadsDir: env.UPLOADS_DIR, log });
     log(`seeded ${result.productsCreated} demo products in ${Date.now() - started} ms`);
   }

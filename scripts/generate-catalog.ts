@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createDatabase, openSqlite } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { seedDemoCatalog } from "~/models/seed/seed.server";
+import { seedDemoCatalog } from "../seed/seed";
 
 type Template = {
   id: number;

@@ -6,7 +6,7 @@
  */
 import { createDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { seedDemoCatalog } from "~/models/seed/seed.server";
+import { seedDemoCatalog } from "../seed/seed";
 import { getEnv } from "~/utils/env.server";
 
 async function main() {

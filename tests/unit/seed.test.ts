@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { DB } from "~/db/schema";
-import { buildDemoCatalog, FEATURED_VEHICLES } from "~/models/seed/catalog-data";
-import { seedDemoCatalog, type SeedResult } from "~/models/seed/seed.server";
+import { buildDemoCatalog, FEATURED_VEHICLES } from "../../seed/catalog-data";
+import { seedDemoCatalog, type SeedResult } from "../../seed/seed";
 import { IMAGE_WIDTHS } from "~/utils/images";
 import { imageFilePath } from "~/utils/images.server";
 

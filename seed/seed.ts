@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { IMAGE_WIDTHS } from "~/utils/images";
 import { imageFilePath, writeWebpVariants } from "~/utils/images.server";
-import { artworkSvg } from "./artwork.server";
+import { artworkSvg } from "./artwork";
 import { buildDemoCatalog, type ArtSpec } from "./catalog-data";
 
 export interface SeedOptions {
