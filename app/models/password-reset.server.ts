@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Executor } from "~/db/db.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/utils/common-passwords.server";
+import { securityEvent } from "~/utils/log.server";
 import { DEFAULT_COST, hashPassword, type ScryptCost } from "~/utils/password.server";
 import { enqueueMessage } from "./outbox.server";
 import { addressKey, retryText, take, type Limit } from "./throttle.server";
@@ -31,12 +32,25 @@ export type ForgotResult =
   { ok: true; sent: boolean } | { ok: false; retryAfterMs: number; message: string };
 
 /**
- * Asks for a reset mail. `sent` is for tests and logs only: callers answer FORGOT_ANSWER either way.
+ * Asks for a reset mail, and writes the security log line either way. `sent` is for tests only:
+ * callers answer FORGOT_ANSWER whenever the result is ok.
  */
 export async function requestPasswordReset(
   db: Executor,
   input: { email: string; clientAddress?: string | null },
   now: Date = new Date(),
+): Promise<ForgotResult> {
+  const result = await askForReset(db, input, now);
+  const address = input.clientAddress ?? undefined;
+  if (result.ok) securityEvent("password.reset_requested", { email: input.email, address });
+  else securityEvent("password.reset_throttled", { address });
+  return result;
+}
+
+async function askForReset(
+  db: Executor,
+  input: { email: string; clientAddress?: string | null },
+  now: Date,
 ): Promise<ForgotResult> {
   const email = normalizeEmail(input.email);
   return db.transaction().execute(async (trx): Promise<ForgotResult> => {

@@ -4,9 +4,10 @@ import { db } from "~/db/db.server";
 import { createAddress, deliveryAddressSchema, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors } from "~/utils/validation";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return apiMethodNotAllowed("POST");
 }
 
 /** POST /api/v1/billing with the eight address fields: saves a delivery address. */

@@ -5,7 +5,7 @@ import { db } from "~/db/db.server";
 import { addToCart, apiCartItem, getCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
-import { apiNotFound } from "~/utils/responses.server";
+import { apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
 
 const option = z.string().trim().max(100).nullish();
 const schema = z.object({
@@ -18,7 +18,7 @@ const schema = z.object({
 });
 
 export async function loader() {
-  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return apiMethodNotAllowed("POST");
 }
 
 /** POST /api/v1/cart/addItem {productId, quantity, wheelSize?, color?} */

@@ -3,10 +3,10 @@ import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { removeCartLines } from "~/models/cart.server";
 import { jsonNoStore } from "~/utils/http.server";
-import { apiNotFound, idParam } from "~/utils/responses.server";
+import { apiMethodNotAllowed, apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
+  return apiMethodNotAllowed("DELETE");
 }
 
 /** DELETE /api/v1/cart/remove/{id}: someone else's line is 404. */

@@ -4,10 +4,10 @@ import { db } from "~/db/db.server";
 import { apiCartItem, getCartLine, updateCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { cartLineQuantitySchema, fieldErrors } from "~/utils/validation";
-import { apiNotFound, idParam } from "~/utils/responses.server";
+import { apiMethodNotAllowed, apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use PATCH." }, { status: 405, headers: { Allow: "PATCH" } });
+  return apiMethodNotAllowed("PATCH");
 }
 
 /** PATCH /api/v1/cart/update/{id} {quantity}: someone else's line is 404. */

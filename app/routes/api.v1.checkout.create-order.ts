@@ -8,9 +8,10 @@ import { getPaymentGateway } from "~/payments/payments.server";
 import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return apiMethodNotAllowed("POST");
 }
 
 const text = z

@@ -4,9 +4,10 @@ import { db } from "~/db/db.server";
 import { verifyPayment } from "~/models/order.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return apiMethodNotAllowed("POST");
 }
 
 /**

@@ -3,13 +3,14 @@ import { checkCredentials, LoginFailure } from "~/auth/authenticator.server";
 import { db } from "~/db/db.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { assertSameOriginApi, jsonNoStore, readFields } from "~/utils/http.server";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 /**
  * POST /api/v1/login {email, password}: 200 {token, user:{id,email,role}}. Wrong credentials:
  * 401; too many failures: 429 with Retry-After; invalid input: 400 {message, errors}.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonNoStore({ message: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return apiMethodNotAllowed("POST");
   assertSameOriginApi(request);
   const fields = await readFields(request);
   try {
@@ -25,5 +26,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonNoStore({ message: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
+  return apiMethodNotAllowed("POST");
 }

@@ -5,6 +5,7 @@ import { assertSameOriginApi, jsonNoStore, readFields } from "~/utils/http.serve
 import { securityEvent } from "~/utils/log.server";
 import { PasswordHashingBusy } from "~/utils/password.server";
 import { fieldErrors, resetPasswordSchema } from "~/utils/validation";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 /**
  * POST /api/v1/password/reset {token, password}: 200 {message}; the token then stops working and
@@ -13,10 +14,7 @@ import { fieldErrors, resetPasswordSchema } from "~/utils/validation";
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") {
-    return jsonNoStore(
-      { message: "Method not allowed." },
-      { status: 405, headers: { Allow: "POST" } },
-    );
+    return apiMethodNotAllowed("POST");
   }
   assertSameOriginApi(request);
   const parsed = resetPasswordSchema.safeParse(await readFields(request));
@@ -46,8 +44,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonNoStore(
-    { message: "Method not allowed." },
-    { status: 405, headers: { Allow: "POST" } },
-  );
+  return apiMethodNotAllowed("POST");
 }

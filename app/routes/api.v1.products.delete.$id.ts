@@ -5,10 +5,10 @@ import { deleteProduct } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";
-import { apiNotFound, idParam } from "~/utils/responses.server";
+import { apiMethodNotAllowed, apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
+  return apiMethodNotAllowed("DELETE");
 }
 
 /** DELETE /api/v1/products/delete/{id}: erased, or hidden when orders refer to it. */

@@ -6,10 +6,10 @@ import { submitProductFromApi } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";
-import { apiNotFound, idParam } from "~/utils/responses.server";
+import { apiMethodNotAllowed, apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use PUT." }, { status: 405, headers: { Allow: "PUT" } });
+  return apiMethodNotAllowed("PUT");
 }
 
 /**

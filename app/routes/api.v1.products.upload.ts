@@ -6,9 +6,10 @@ import { submitProductFromApi } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return apiMethodNotAllowed("POST");
 }
 
 /** POST /api/v1/products/upload (multipart, SPEC section 7): creates a product. */

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerShopper, SignUpFailure } from "~/auth/authenticator.server";
 import { assertSameOriginApi, jsonNoStore, readFields } from "~/utils/http.server";
 import { CREDENTIALS_REQUIRED, fieldErrors, signupSchema } from "~/utils/validation";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 /**
  * POST /api/v1/register {email, password}: 201 {message, user:{id,email,role}}; 400 {message, errors};
@@ -9,10 +10,7 @@ import { CREDENTIALS_REQUIRED, fieldErrors, signupSchema } from "~/utils/validat
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST")
-    return jsonNoStore(
-      { message: "Method not allowed." },
-      { status: 405, headers: { Allow: "POST" } },
-    );
+    return apiMethodNotAllowed("POST");
   assertSameOriginApi(request);
   const fields = await readFields(request);
   const parsed = signupSchema.safeParse(fields);
@@ -38,8 +36,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonNoStore(
-    { message: "Method not allowed." },
-    { status: 405, headers: { Allow: "POST" } },
-  );
+  return apiMethodNotAllowed("POST");
 }

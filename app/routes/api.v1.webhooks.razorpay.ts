@@ -7,9 +7,10 @@ import { getWebhookSecret } from "~/payments/payments.server";
 import { checkSignature } from "~/payments/signature.server";
 import { clientAddress, jsonNoStore } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 export async function loader() {
-  return jsonNoStore({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return apiMethodNotAllowed("POST");
 }
 
 const MAX_BODY_BYTES = 256 * 1024;

@@ -9,7 +9,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { db } from "~/db/db.server";
 import { FORGOT_ANSWER, requestPasswordReset } from "~/models/password-reset.server";
 import { assertSameOrigin, clientAddress } from "~/utils/http.server";
-import { securityEvent } from "~/utils/log.server";
 import { fieldErrors, forgotPasswordSchema } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [
@@ -37,19 +36,16 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const address = clientAddress(request);
   const result = await requestPasswordReset(db, {
     email: parsed.data.email,
-    clientAddress: address,
+    clientAddress: clientAddress(request),
   });
   if (!result.ok) {
-    securityEvent("password.reset_throttled", { address });
     return data<ActionData>(
       { email: parsed.data.email, formError: result.message },
       { status: 429, headers: { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } },
     );
   }
-  securityEvent("password.reset_requested", { email: parsed.data.email, address });
   return redirect("/forgot-password?sent=1", 303);
 }
 

@@ -1,19 +1,7 @@
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { preferenceCookie } from "./preference-cookie.server";
 
 /** The shopper's delivery PIN, remembered for a year without an account (like the vehicle). */
-let cookie: ReturnType<typeof createCookie> | undefined;
-function pinCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("pin", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isHttps,
-    maxAge: 60 * 60 * 24 * 365,
-  });
-  return cookie;
-}
+const pinCookie = preferenceCookie("pin");
 
 export async function readPin(request: Request): Promise<string | null> {
   const value = await pinCookie().parse(request.headers.get("Cookie"));

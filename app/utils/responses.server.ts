@@ -64,3 +64,8 @@ export function formReply(request: Request, form: FormData) {
     },
   };
 }
+
+/** The JSON API's 405 for a method a route does not take, naming the one it does. */
+export function apiMethodNotAllowed(allow: "GET" | "POST" | "PUT" | "PATCH" | "DELETE") {
+  return jsonNoStore({ message: `Use ${allow}.` }, { status: 405, headers: { Allow: allow } });
+}

@@ -1,22 +1,7 @@
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { preferenceCookie } from "./preference-cookie.server";
 
-/**
- * The shopper's vehicle (a vehicle slug), remembered for a year without an account.
- * Only a preference: the slug is checked against the catalogue wherever it is used.
- */
-let cookie: ReturnType<typeof createCookie> | undefined;
-function vehicleCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("vehicle", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isHttps,
-    maxAge: 60 * 60 * 24 * 365,
-  });
-  return cookie;
-}
+/** The shopper's vehicle (a vehicle slug), remembered for a year without an account. */
+const vehicleCookie = preferenceCookie("vehicle");
 
 export async function readVehicleSlug(request: Request): Promise<string | null> {
   const value = await vehicleCookie().parse(request.headers.get("Cookie"));
