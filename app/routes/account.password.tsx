@@ -13,6 +13,7 @@ import { securityEvent } from "~/utils/log.server";
 import { PasswordHashingBusy } from "~/utils/password.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { changePasswordSchema, fieldErrors } from "~/utils/validation";
+import { FormError, SubmitButton, TextField } from "~/components/form-field";
 
 export const meta: MetaFunction = () => [
   { title: "Change password | Overland 4x4 Gear" },
@@ -56,51 +57,6 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-const input =
-  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600";
-
-function PasswordField({
-  name,
-  label,
-  autoComplete,
-  error,
-  hint,
-}: {
-  name: string;
-  label: string;
-  autoComplete: string;
-  error?: string;
-  hint?: string;
-}) {
-  const described = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={input}
-      />
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${name}-hint`} className="mt-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function ChangePasswordPage() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -109,34 +65,27 @@ export default function ChangePasswordPage() {
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-extrabold tracking-tight">Change password</h1>
       <Form method="post" noValidate className="mt-6 space-y-5">
-        {result?.formError ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-          >
-            {result.formError}
-          </p>
-        ) : null}
-        <PasswordField
+        <FormError message={result?.formError} />
+        <TextField
           name="currentPassword"
           label="Current password"
+          type="password"
           autoComplete="current-password"
+          required
           error={errors.currentPassword}
         />
-        <PasswordField
+        <TextField
           name="newPassword"
           label="New password"
+          type="password"
           autoComplete="new-password"
+          required
           error={errors.newPassword}
           hint="At least 8 characters, not a common password."
         />
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-ink-900 px-4 py-2.5 font-semibold text-white hover:bg-black disabled:opacity-60"
-        >
-          {busy ? "Saving..." : "Change password"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Change password
+        </SubmitButton>
       </Form>
     </div>
   );

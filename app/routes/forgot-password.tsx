@@ -10,6 +10,7 @@ import { db } from "~/db/db.server";
 import { FORGOT_ANSWER, requestPasswordReset } from "~/models/password-reset.server";
 import { assertSameOrigin, clientAddress } from "~/utils/http.server";
 import { fieldErrors, forgotPasswordSchema } from "~/utils/validation";
+import { FormError, SubmitButton, TextField } from "~/components/form-field";
 
 export const meta: MetaFunction = () => [
   { title: "Forgot password | Overland 4x4 Gear" },
@@ -49,9 +50,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect("/forgot-password?sent=1", 303);
 }
 
-const input =
-  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600";
-
 export default function ForgotPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -70,42 +68,19 @@ export default function ForgotPasswordPage() {
         </p>
       )}
       <Form method="post" noValidate className="mt-6 space-y-5">
-        {result?.formError ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-          >
-            {result.formError}
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor="email" className="block text-sm font-semibold">
-            Email
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={result?.email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "email-error" : undefined}
-            className={input}
-          />
-          {error ? (
-            <p id="email-error" className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-ink-900 px-4 py-2.5 font-semibold text-white hover:bg-black disabled:opacity-60"
-        >
-          {busy ? "Sending..." : "Send reset link"}
-        </button>
+        <FormError message={result?.formError} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.email}
+          error={error}
+        />
+        <SubmitButton busy={busy} busyLabel="Sending...">
+          Send reset link
+        </SubmitButton>
       </Form>
       <p className="mt-6 text-sm text-gray-700">
         Remembered it?{" "}

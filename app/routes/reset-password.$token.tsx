@@ -13,6 +13,7 @@ import { securityEvent } from "~/utils/log.server";
 import { PasswordHashingBusy } from "~/utils/password.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { fieldErrors, resetPasswordSchema } from "~/utils/validation";
+import { SubmitButton, TextField } from "~/components/form-field";
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password | Overland 4x4 Gear" },
@@ -72,9 +73,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-const input =
-  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600";
-
 export default function ResetPasswordPage() {
   const { usable, message } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -108,38 +106,19 @@ export default function ResetPasswordPage() {
             </Link>
           </p>
         ) : null}
-        <div>
-          <label htmlFor="password" className="block text-sm font-semibold">
-            New password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "password-error" : "password-hint"}
-            className={input}
-          />
-          {error ? (
-            <p id="password-error" className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          ) : (
-            <p id="password-hint" className="mt-1 text-sm text-gray-600">
-              At least 8 characters, not a common password.
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-ink-900 px-4 py-2.5 font-semibold text-white hover:bg-black disabled:opacity-60"
-        >
-          {busy ? "Saving..." : "Set new password"}
-        </button>
+        <TextField
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={error}
+          hint="At least 8 characters, not a common password."
+        />
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Set new password
+        </SubmitButton>
       </Form>
     </div>
   );
