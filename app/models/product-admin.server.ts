@@ -1136,6 +1136,18 @@ export type ProductFormOutcome =
 
 const MAX_ROWS = 20;
 
+/** The stock cells (`colour.size`) with colour (part 0) or size (part 1) row `index` taken out. */
+function withoutRow(cells: Record<string, string>, part: 0 | 1, index: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(cells)) {
+    const at = key.split(".").map(Number);
+    if (at[part] === index) continue;
+    if (at[part] > index) at[part] -= 1;
+    out[at.join(".")] = value;
+  }
+  return out;
+}
+
 /** Applies "add-color", "remove-color:N", "add-size", "remove-size:N" to the typed values. */
 export function applyRowIntent(values: ProductFormValues, intent: string): ProductFormValues {
   const [what, at] = intent.split(":");
@@ -1143,8 +1155,14 @@ export function applyRowIntent(values: ProductFormValues, intent: string): Produ
   const next = { ...values, colors: [...values.colors], sizes: [...values.sizes] };
   if (what === "add-color" && next.colors.length < MAX_ROWS) next.colors.push(blankColor());
   if (what === "add-size" && next.sizes.length < MAX_ROWS) next.sizes.push(blankSize());
-  if (what === "remove-color" && Number.isInteger(index)) next.colors.splice(index, 1);
-  if (what === "remove-size" && Number.isInteger(index)) next.sizes.splice(index, 1);
+  if (what === "remove-color" && Number.isInteger(index)) {
+    next.colors.splice(index, 1);
+    next.variantStock = withoutRow(values.variantStock, 0, index);
+  }
+  if (what === "remove-size" && Number.isInteger(index)) {
+    next.sizes.splice(index, 1);
+    next.variantStock = withoutRow(values.variantStock, 1, index);
+  }
   return next;
 }
 
