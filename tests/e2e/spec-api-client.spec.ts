@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, uniqueSlug } from "./admin-support";
+import { ADMIN, imageFile, uniqueSlug } from "./admin-support";
 
 /*
  * A client written from SPEC.md section 7 (the call table) and CONTRACT.md's API notes alone, run
@@ -32,6 +32,8 @@ test("register, log in, upload in paise, trending = allProducts reversed, Buy No
   // The admin uploads a product: multipart, price in integer paise.
   const admin = await (await request.post("/api/v1/login", { data: ADMIN })).json();
   expect(admin.user.role).toBe("admin");
+  // With an image: these become the newest products, which the home page shows.
+  const image = await imageFile("snorkel.png", "#335");
   const uploadOne = async (slug: string, price: string) => {
     const res = await request.post("/api/v1/products/upload", {
       headers: { Authorization: `Bearer ${admin.token}` },
@@ -45,6 +47,7 @@ test("register, log in, upload in paise, trending = allProducts reversed, Buy No
         inStock: "true",
         colors: "[]",
         size: "[]",
+        image,
       },
     });
     expect(res.status()).toBe(201);
