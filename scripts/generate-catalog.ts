@@ -116,6 +116,11 @@ export async function generateCatalog({ file, products, uploadsDir, log = consol
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertFit = raw.prepare("insert or ignore into product_vehicles (product_id, vehicle_id) values (?, ?)");
+  // Stock per colour x size (docs/decisions/0010): the product's stock spread evenly over them.
+  const dropVariants = raw.prepare("delete from product_variants where product_id = ?");
+  const insertVariant = raw.prepare("insert into product_variants (product_id, size_id, color_id, stock) values (?, ?, ?, ?)");
+  const idsOf = (table: "product_sizes" | "product_colors", productId: number) =>
+    (raw.prepare(`select id from ${table} where product_id = ? order by position, id`).all(productId) as { id: number }[]).map((r) => r.id);
 
   const rnd = random(20261123 + products);
   const now = Date.now();
@@ -152,6 +157,14 @@ export async function generateCatalog({ file, products, uploadsDir, log = consol
       (sizesByProduct.get(t.id) ?? []).forEach((s, si) =>
         insertSize.run(id, s.label, s.diameter, s.width, s.bolt_pattern, s.offset_mm, s.hub_bore_mm, `${s.part_number}-${serial}`, si),
       );
+      const sizeIds: (number | null)[] = idsOf("product_sizes", id);
+      const colorIds: (number | null)[] = idsOf("product_colors", id);
+      if (sizeIds.length + colorIds.length > 0) {
+        const keys = (colorIds.length > 0 ? colorIds : [null]).flatMap((c) => (sizeIds.length > 0 ? sizeIds : [null]).map((s) => [s, c]));
+        const each = Math.floor(stock / keys.length);
+        dropVariants.run(id);
+        keys.forEach(([sizeId, colorId], k) => insertVariant.run(id, sizeId, colorId, each + (k < stock - each * keys.length ? 1 : 0)));
+      }
       if (!t.universal_fit && vehicleIds.length > 0) {
         const fits = rnd.int(1, Math.min(4, vehicleIds.length));
         for (let f = 0; f < fits; f++) insertFit.run(id, rnd.pick(vehicleIds));

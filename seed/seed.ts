@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { splitStock, syncVariants } from "~/models/variant-stock.server";
 import os from "node:os";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
@@ -182,6 +183,9 @@ export async function seedDemoCatalog(db: Kysely<DB>, opts: SeedOptions): Promis
           )
           .execute();
       }
+      // The product's stock spread evenly over its colours x sizes (see variant-stock.server.ts).
+      const split = splitStock(p.stock, Math.max(1, p.colors.length) * Math.max(1, p.sizes.length));
+      await syncVariants(trx, id, ({ index }) => split[index]);
       const vehicles = p.vehicles.map((slug) => {
         const vehicleId = vehicleIds.get(slug);
         if (vehicleId === undefined)

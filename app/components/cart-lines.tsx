@@ -1,4 +1,5 @@
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { sizeText } from "~/utils/variant";
 import type { ReactNode } from "react";
 import type { CartLine } from "~/models/cart.server";
 import { imageUrl } from "~/utils/images";
@@ -143,7 +144,7 @@ function CartLineRow({ line }: { line: CartLine }) {
               {line.title}
             </Link>
           </h2>
-          {line.sizeLabel ? <p className="text-sm text-gray-600">Size: {line.sizeLabel}</p> : null}
+          {line.sizeLabel ? <p className="text-sm text-gray-600">Size: {sizeText(line)}</p> : null}
           {line.colorName ? (
             <p className="text-sm text-gray-600">Colour: {line.colorName}</p>
           ) : null}

@@ -1,4 +1,5 @@
 import { imageUrl } from "~/utils/images";
+import { sizeText } from "~/utils/variant";
 import { Price } from "./price";
 
 type Item = {
@@ -9,6 +10,10 @@ type Item = {
   quantity: number;
   unitPricePaise: number;
   sizeLabel: string;
+  boltPattern?: string;
+  offsetMm?: number | null;
+  partNumber?: string;
+  colorName?: string;
 };
 
 /** The items of an order: image, title, quantity and price times quantity. */
@@ -30,7 +35,8 @@ export function OrderItems({ items, showBrand = false }: { items: Item[]; showBr
             {showBrand && item.brand ? <p className="text-gray-600">{item.brand}</p> : null}
             <p className="text-gray-600">
               Quantity: {item.quantity}
-              {item.sizeLabel ? <> · Size: {item.sizeLabel}</> : null}
+              {item.sizeLabel ? <> · Size: {sizeText(item)}</> : null}
+              {item.colorName ? <> · Colour: {item.colorName}</> : null}
             </p>
           </div>
           <Price paise={item.unitPricePaise * item.quantity} className="font-semibold" />

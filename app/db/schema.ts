@@ -79,6 +79,15 @@ export interface ProductSizesTable {
   position: Generated<number>;
 }
 
+/** What can be sold of one colour x size of a product (null: the product has no sizes / colours). */
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  size_id: number | null;
+  color_id: number | null;
+  stock: Generated<number>;
+}
+
 export interface ProductVehiclesTable {
   product_id: number;
   vehicle_id: number;
@@ -136,6 +145,10 @@ export interface CartItemsTable {
   id: Generated<number>;
   user_id: number;
   product_id: number;
+  /** The chosen size (null when the product has no sizes). */
+  size_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The chosen colour (null when the product has no colours). */
+  color_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** '' when the product has no sizes. */
   size_label: Generated<string>;
   /** '' when the product has no colours. */
@@ -236,6 +249,12 @@ export interface OrderItemsTable {
   quantity: number;
   size_label: Generated<string>;
   color_name: Generated<string>;
+  /** The size and colour sold (null once removed from the catalogue; the text columns keep them). */
+  size_id: ColumnType<number | null, number | null | undefined, number | null>;
+  color_id: ColumnType<number | null, number | null | undefined, number | null>;
+  bolt_pattern: Generated<string>;
+  offset_mm: ColumnType<number | null, number | null | undefined, number | null>;
+  part_number: Generated<string>;
   /** The HSN code and GST rate (basis points) the line was sold at; null before GST invoices. */
   hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
   gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
@@ -413,6 +432,7 @@ export interface DB {
   product_colors: ProductColorsTable;
   product_color_images: ProductColorImagesTable;
   product_sizes: ProductSizesTable;
+  product_variants: ProductVariantsTable;
   product_vehicles: ProductVehiclesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,4 +1,5 @@
 import { formatPaise } from "~/utils/money";
+import { sizeText } from "~/utils/variant";
 
 /**
  * The messages the shop sends, as plain functions of the data captured when the outbox row was
@@ -12,6 +13,10 @@ export type OrderLine = {
   unitPricePaise: number;
   sizeLabel: string;
   colorName: string;
+  /** The size's details (absent in messages queued before sizes had them). */
+  boltPattern?: string;
+  offsetMm?: number | null;
+  partNumber?: string;
 };
 
 export type OrderSnapshot = {
@@ -82,7 +87,7 @@ const link = (label: string, href: string): Block => ({
 });
 
 function lineLabel(l: OrderLine) {
-  const variant = [l.sizeLabel, l.colorName].filter(Boolean).join(", ");
+  const variant = [sizeText(l), l.colorName].filter(Boolean).join(", ");
   return variant ? `${l.title} (${variant})` : l.title;
 }
 

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { resolveVariant, variantStock } from "~/models/variant-stock.server";
 import { imageUrl } from "~/utils/images";
 import { MAX_CART_LINE_QUANTITY } from "~/utils/validation";
 
 /**
- * The cart: one row per (user, product, size label, colour name), '' for no size or colour.
+ * The cart: one row per user and variant (product, size id, colour id; null for no size or colour),
+ * with the size label and colour name kept as the text shown.
  * Prices are never stored here; every read joins the product and takes its price now.
  */
 
@@ -21,15 +23,22 @@ export type CartLine = {
   /** Price of one unit, read from the product now. */
   pricePaise: number;
   quantity: number;
+  /** The chosen size and colour (null when the product has none). */
+  sizeId: number | null;
+  colorId: number | null;
   /** '' when the product has no sizes. */
   sizeLabel: string;
   /** '' when the product has no colours. */
   colorName: string;
-  /** False when the product is sold out or no longer sold. */
+  /** The chosen size's bolt pattern, offset and part number ('' / null without a size). */
+  boltPattern: string;
+  offsetMm: number | null;
+  partNumber: string;
+  /** False when the variant is sold out or the product is no longer sold. */
   inStock: boolean;
-  /** Units the shop can sell now (0 when the product is no longer sold). */
+  /** Units of the variant the shop can sell now (0 when the product is no longer sold). */
   stock: number;
-  /** Most this line may hold: the cap, and the stock less the user's other lines of the product. */
+  /** Most this line may hold: the cap and the variant's stock. */
   maxQuantity: number;
 };
 
@@ -41,7 +50,7 @@ export type CartFailure =
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "sold_out" }
   /** The product has sizes (or colours) and the one asked for is not among them. */
-  | { ok: false; reason: "invalid_option"; field: "size" | "color"; message: string }
+  | { ok: false; reason: "invalid_option"; field: "size" | "color"; message: string; ambiguous?: boolean }
   /** Nothing more can be added: the line is at the cap or at the stock. */
   | { ok: false; reason: "limit"; max: number };
 
@@ -62,12 +71,19 @@ export async function countCartQuantity(db: Kysely<DB>, userId: number): Promise
   return Number(row?.n ?? 0);
 }
 
-/** The user's cart lines, oldest first, with each product's current price and stock. */
+/** The user's cart lines, oldest first, with each product's current price and its variant's stock. */
 export async function listCartLines(db: Kysely<DB>, userId: number): Promise<CartLine[]> {
   const rows = await db
     .selectFrom("cart_items as ci")
     .innerJoin("products as p", "p.id", "ci.product_id")
     .innerJoin("brands as b", "b.id", "p.brand_id")
+    .leftJoin("product_sizes as s", "s.id", "ci.size_id")
+    .leftJoin("product_variants as v", (join) =>
+      join
+        .onRef("v.product_id", "=", "ci.product_id")
+        .on(sql<boolean>`v.size_id is ci.size_id`)
+        .on(sql<boolean>`v.color_id is ci.color_id`),
+    )
     .where("ci.user_id", "=", userId)
     .select([
       "ci.id",
@@ -78,17 +94,22 @@ export async function listCartLines(db: Kysely<DB>, userId: number): Promise<Car
       "p.image",
       "p.price_paise as pricePaise",
       "ci.quantity",
+      "ci.size_id as sizeId",
+      "ci.color_id as colorId",
       "ci.size_label as sizeLabel",
       "ci.color_name as colorName",
-      sql<number>`case when p.hidden_at is null then p.stock else 0 end`.as("stock"),
+      sql<string>`ifnull(s.bolt_pattern, '')`.as("boltPattern"),
+      "s.offset_mm as offsetMm",
+      sql<string>`ifnull(s.part_number, '')`.as("partNumber"),
+      sql<number>`case when p.hidden_at is null then ifnull(v.stock, 0) else 0 end`.as("stock"),
     ])
     .orderBy("ci.id")
     .execute();
   return rows.map((r) => {
     const stock = Number(r.stock);
-    const others = rows.filter((o) => o.productId === r.productId && o.id !== r.id).reduce((n, o) => n + o.quantity, 0);
-    const maxQuantity = Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, stock - others));
-    return { ...r, stock, inStock: stock > 0, maxQuantity };
+    // One line per variant and user: the line may hold the variant's stock, up to the cap.
+    const maxQuantity = Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, stock));
+    return { ...r, offsetMm: r.offsetMm ?? null, stock, inStock: stock > 0, maxQuantity };
   });
 }
 
@@ -119,98 +140,72 @@ export async function getCartLine(db: Kysely<DB>, userId: number, lineId: number
   return lines.find((l) => l.id === lineId) ?? null;
 }
 
-/** Units of a product the user may still hold in one line: stock less the user's other lines of it. */
-async function lineLimit(
-  trx: Kysely<DB>,
-  userId: number,
-  productId: number,
-  stock: number,
-  exceptLineId: number | null,
-): Promise<number> {
-  let others = trx
-    .selectFrom("cart_items")
-    .where("user_id", "=", userId)
-    .where("product_id", "=", productId);
-  if (exceptLineId !== null) others = others.where("id", "!=", exceptLineId);
-  const row = await others
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), eb.lit(0)).as("n"))
-    .executeTakeFirst();
-  return Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, stock - Number(row?.n ?? 0)));
-}
-
 /**
- * Adds `quantity` (already validated, 1 to 6) of a product to the user's cart, merging with the
- * same product, size and colour. One IMMEDIATE transaction: the stock read and the upsert cannot
- * be interleaved with another writer, so concurrent adds never lose a unit. The line is clamped
- * to the cap and to the stock.
+ * Adds `quantity` (already validated, 1 to 6) of a variant to the user's cart, merging with the
+ * line of the same variant. The variant is chosen by size / colour id, or by labels (see
+ * resolveVariant). One IMMEDIATE transaction: the stock read and the write cannot be interleaved
+ * with another writer, so concurrent adds never lose a unit. The line is clamped to the cap and to
+ * the variant's stock.
  */
 export async function addToCart(
   db: Kysely<DB>,
   userId: number,
-  input: { productId: number; quantity: number; size?: string | null; color?: string | null },
+  input: {
+    productId: number;
+    quantity: number;
+    size?: string | null;
+    color?: string | null;
+    sizeId?: number | null;
+    colorId?: number | null;
+  },
 ): Promise<AddResult> {
-  const size = (input.size ?? "").trim();
-  const color = (input.color ?? "").trim();
   return db.transaction().execute(async (trx): Promise<AddResult> => {
-    const product = await trx
-      .selectFrom("products")
-      .where("id", "=", input.productId)
-      .where("hidden_at", "is", null)
-      .select(["id", "stock"])
-      .executeTakeFirst();
-    if (!product) return { ok: false, reason: "not_found" };
-    if (product.stock <= 0) return { ok: false, reason: "sold_out" };
-
-    const sizes = await trx
-      .selectFrom("product_sizes")
-      .where("product_id", "=", product.id)
-      .select("label")
-      .execute();
-    if (sizes.length > 0 && !sizes.some((s) => s.label === size)) {
-      return { ok: false, reason: "invalid_option", field: "size", message: size ? "Choose one of the sizes shown" : "Choose a size" };
+    const resolved = await resolveVariant(trx, input.productId, {
+      sizeId: input.sizeId,
+      colorId: input.colorId,
+      sizeLabel: input.size,
+      colorName: input.color,
+    });
+    if (!resolved) return { ok: false, reason: "not_found" };
+    if (!resolved.ok) {
+      return { ok: false, reason: "invalid_option", field: resolved.field, message: resolved.message, ambiguous: resolved.ambiguous };
     }
-    if (sizes.length === 0 && size) {
-      return { ok: false, reason: "invalid_option", field: "size", message: "This product has no sizes" };
-    }
-    if (color) {
-      const known = await trx
-        .selectFrom("product_colors")
-        .where("product_id", "=", product.id)
-        .where("name", "=", color)
-        .select("id")
-        .executeTakeFirst();
-      if (!known) return { ok: false, reason: "invalid_option", field: "color", message: "Choose one of the colours shown" };
-    }
+    const variant = resolved.variant;
+    if (variant.stock <= 0) return { ok: false, reason: "sold_out" };
 
     const before = await trx
       .selectFrom("cart_items")
       .where("user_id", "=", userId)
-      .where("product_id", "=", product.id)
-      .where("size_label", "=", size)
-      .where("color_name", "=", color)
+      .where("product_id", "=", variant.productId)
+      .where(sql<boolean>`size_id is ${variant.sizeId}`)
+      .where(sql<boolean>`color_id is ${variant.colorId}`)
       .select(["id", "quantity"])
       .executeTakeFirst();
     const had = before?.quantity ?? 0;
-    const limit = await lineLimit(trx, userId, product.id, product.stock, before?.id ?? null);
+    const limit = Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, variant.stock));
     if (had >= limit) return { ok: false, reason: "limit", max: limit };
-
-    const line = await trx
-      .insertInto("cart_items")
-      .values({
-        user_id: userId,
-        product_id: product.id,
-        size_label: size,
-        color_name: color,
-        quantity: Math.min(input.quantity, limit),
-      })
-      .onConflict((oc) =>
-        oc.columns(["user_id", "product_id", "size_label", "color_name"]).doUpdateSet({
-          quantity: sql<number>`min(cart_items.quantity + excluded.quantity, ${limit})`,
-          updated_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
-        }),
-      )
-      .returning(["id", "quantity"])
-      .executeTakeFirstOrThrow();
+    const quantity = Math.min(had + input.quantity, limit);
+    const now = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+    const line = before
+      ? await trx
+          .updateTable("cart_items")
+          .set({ quantity, size_label: variant.sizeLabel, color_name: variant.colorName, updated_at: now })
+          .where("id", "=", before.id)
+          .returning(["id", "quantity"])
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto("cart_items")
+          .values({
+            user_id: userId,
+            product_id: variant.productId,
+            size_id: variant.sizeId,
+            color_id: variant.colorId,
+            size_label: variant.sizeLabel,
+            color_name: variant.colorName,
+            quantity,
+          })
+          .returning(["id", "quantity"])
+          .executeTakeFirstOrThrow();
     return { ok: true, lineId: line.id, quantity: line.quantity, added: line.quantity - had };
   });
 }
@@ -227,20 +222,15 @@ export async function updateCartLine(
 ): Promise<UpdateResult> {
   return db.transaction().execute(async (trx): Promise<UpdateResult> => {
     const line = await trx
-      .selectFrom("cart_items as ci")
-      .innerJoin("products as p", "p.id", "ci.product_id")
-      .where("ci.id", "=", lineId)
-      .where("ci.user_id", "=", userId)
-      .select([
-        "ci.id",
-        "ci.quantity",
-        "ci.product_id as productId",
-        sql<number>`case when p.hidden_at is null then p.stock else 0 end`.as("stock"),
-      ])
+      .selectFrom("cart_items")
+      .where("id", "=", lineId)
+      .where("user_id", "=", userId)
+      .select(["id", "quantity", "product_id", "size_id", "color_id"])
       .executeTakeFirst();
     if (!line) return { ok: false, reason: "line_not_found" };
     if (quantity > line.quantity) {
-      const max = await lineLimit(trx, userId, line.productId, Number(line.stock), line.id);
+      const stock = await variantStock(trx, { productId: line.product_id, sizeId: line.size_id, colorId: line.color_id });
+      const max = Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, stock));
       if (quantity > max) return { ok: false, reason: "limit", quantity: line.quantity, max };
     }
     await trx
@@ -271,6 +261,8 @@ export function apiCartItem(line: CartLine, description = "") {
     quantity: line.quantity,
     wheelSize: line.sizeLabel || null,
     color: line.colorName || null,
+    size: line.sizeId === null ? null : apiSize(line),
+    colorId: line.colorId,
     maxQuantity: line.maxQuantity,
     product: {
       id: line.productId,
@@ -283,4 +275,9 @@ export function apiCartItem(line: CartLine, description = "") {
       inStock: line.inStock,
     },
   };
+}
+
+/** A chosen size as the JSON API shows it. */
+export function apiSize(v: { sizeId: number | null; sizeLabel: string; boltPattern: string; offsetMm: number | null; partNumber: string }) {
+  return { id: v.sizeId, label: v.sizeLabel, boltPattern: v.boltPattern, offset: v.offsetMm, partNumber: v.partNumber };
 }

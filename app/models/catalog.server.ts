@@ -335,6 +335,8 @@ export type ProductDetail = ProductSummary & {
   universalFit: boolean;
   colors: ProductColor[];
   sizes: ProductSize[];
+  /** Stock of each colour x size (null where the product has no sizes / colours). */
+  variants: { sizeId: number | null; colorId: number | null; stock: number }[];
   /** Vehicles the part is listed for, by name. */
   vehicles: { slug: string; name: string }[];
   createdAt: string;
@@ -359,6 +361,9 @@ export async function getProduct(
       "p.universal_fit as universalFit",
       "p.created_at as createdAt",
       "p.updated_at as updatedAt",
+      // Each colour x size's stock, in the same statement (the page has a statement budget).
+      sql<string>`(select json_group_array(json_array(v.size_id, v.color_id, v.stock))
+        from product_variants v where v.product_id = p.id)`.as("variantsJson"),
     ])
     .where("p.id", "=", id)
     .executeTakeFirst();
@@ -409,7 +414,12 @@ export async function getProduct(
     }
     if (c.image) color.images.push(c.image);
   }
-  const { description, categoryName, brandSlug, stock, universalFit, createdAt, updatedAt, ...summary } = row;
+  const { description, categoryName, brandSlug, stock, universalFit, createdAt, updatedAt, variantsJson, ...summary } = row;
+  const variants = (JSON.parse(variantsJson) as [number | null, number | null, number][]).map(([sizeId, colorId, left]) => ({
+    sizeId,
+    colorId,
+    stock: left,
+  }));
   return {
     ...toSummary(summary),
     description,
@@ -419,6 +429,7 @@ export async function getProduct(
     universalFit: universalFit === 1,
     colors,
     sizes: sizeRows,
+    variants,
     vehicles: vehicleRows.map((v) => ({ slug: v.slug, name: vehicleName(v) })),
     createdAt,
     updatedAt,
@@ -653,8 +664,12 @@ export function productDetailJson(p: ProductDetail) {
     description: p.description,
     colour: p.colors[0]?.name ?? null,
     colors: p.colors.map((c) => ({ id: c.id, name: c.name, images: c.images.map((k) => ({ url: imageUrl(k, 1024) })) })),
-    sizes: p.sizes,
+    // A size is in stock when any colour of it is (or, without colours, the size itself).
+    sizes: p.sizes.map((s) => ({ ...s, stock: sumStock(p.variants.filter((v) => v.sizeId === s.id)) })),
+    variants: p.variants,
     vehicles: p.vehicles,
     universalFit: p.universalFit,
   };
 }
+
+const sumStock = (rows: { stock: number }[]) => rows.reduce((n, r) => n + r.stock, 0);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { sizeText } from "~/utils/variant";
 import type { DB } from "~/db/schema";
 import {
   amountInWords,
@@ -146,7 +147,12 @@ export async function getInvoice(
   const place = resolveState(order.ship_state) ?? { name: order.ship_state, code: "97" };
   const intraState = place.code === seller.stateCode;
   const lines: InvoiceLine[] = items.map((i) => ({
-    description: [i.title, i.size_label && `Size ${i.size_label}`, i.color_name && i.color_name]
+    description: [
+      i.title,
+      i.size_label &&
+        `Size ${sizeText({ sizeLabel: i.size_label, boltPattern: i.bolt_pattern, offsetMm: i.offset_mm, partNumber: i.part_number })}`,
+      i.color_name && i.color_name,
+    ]
       .filter(Boolean)
       .join(", "),
     hsnCode: i.hsn_code ?? FALLBACK_HSN,

@@ -9,6 +9,7 @@ import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
 import { enqueueOrderEvent } from "./outbox.server";
 import { computeCharges, type PaymentMethod } from "./checkout-charges.server";
 import { issueCreditNote, issueInvoice } from "./invoice.server";
+import { byVariant, releaseVariant, reserveVariant, resolveVariant } from "./variant-stock.server";
 
 /**
  * Orders: created in one transaction from the cart (or one product, "Buy Now") with the amount
@@ -98,7 +99,16 @@ type OrderRow = Selectable<OrdersTable>;
 
 export type OrderSource =
   | { type: "cart" }
-  | { type: "single"; productId: number; quantity: number; sizeLabel: string; colorName: string };
+  | {
+      type: "single";
+      productId: number;
+      quantity: number;
+      sizeLabel: string;
+      colorName: string;
+      /** The variant by id (preferred over the labels). */
+      sizeId?: number | null;
+      colorId?: number | null;
+    };
 
 export type PlaceOrderInput = {
   userId: number;
@@ -175,6 +185,11 @@ export type ItemDraft = {
   quantity: number;
   sizeLabel: string;
   colorName: string;
+  sizeId: number | null;
+  colorId: number | null;
+  boltPattern: string;
+  offsetMm: number | null;
+  partNumber: string;
 };
 
 const fail = (
@@ -195,24 +210,15 @@ async function singleItem(
     .select(["p.id", "p.title", "b.name as brand", "p.slug", "p.image", "p.price_paise"])
     .executeTakeFirst();
   if (!product) return fail("product", "This product is no longer sold.");
-  const sizes = await db
-    .selectFrom("product_sizes")
-    .where("product_id", "=", product.id)
-    .select("label")
-    .execute();
-  if (sizes.length > 0 && !sizes.some((s) => s.label === source.sizeLabel)) {
-    return fail("product", "Choose one of the sizes shown.");
-  }
-  const sizeLabel = sizes.length > 0 ? source.sizeLabel : "";
-  if (source.colorName) {
-    const color = await db
-      .selectFrom("product_colors")
-      .where("product_id", "=", product.id)
-      .where("name", "=", source.colorName)
-      .select("id")
-      .executeTakeFirst();
-    if (!color) return fail("product", "Choose one of the colours shown.");
-  }
+  const resolved = await resolveVariant(db, product.id, {
+    sizeId: source.sizeId,
+    colorId: source.colorId,
+    sizeLabel: source.sizeLabel,
+    colorName: source.colorName,
+  });
+  if (!resolved) return fail("product", "This product is no longer sold.");
+  if (!resolved.ok) return fail("product", `${resolved.message}.`);
+  const v = resolved.variant;
   return {
     productId: product.id,
     cartItemId: null,
@@ -222,8 +228,13 @@ async function singleItem(
     image: product.image,
     unitPricePaise: product.price_paise,
     quantity: source.quantity,
-    sizeLabel,
-    colorName: source.colorName,
+    sizeLabel: v.sizeLabel,
+    colorName: v.colorName,
+    sizeId: v.sizeId,
+    colorId: v.colorId,
+    boltPattern: v.boltPattern,
+    offsetMm: v.offsetMm,
+    partNumber: v.partNumber,
   };
 }
 
@@ -250,6 +261,11 @@ export async function previewCheckout(
       quantity: l.quantity,
       sizeLabel: l.sizeLabel,
       colorName: l.colorName,
+      sizeId: l.sizeId,
+      colorId: l.colorId,
+      boltPattern: l.boltPattern,
+      offsetMm: l.offsetMm,
+      partNumber: l.partNumber,
     }));
     if (items.length === 0) return { ok: false, code: "empty", message: "Your cart is empty." };
   } else {
@@ -316,14 +332,9 @@ export async function reserveOrder(
 
       // From here on a failure throws, so the transaction rolls back every write.
       for (const item of items) {
-        const taken = await trx
-          .updateTable("products")
-          .set((eb) => ({ stock: eb("stock", "-", item.quantity) }))
-          .where("id", "=", item.productId)
-          .where("hidden_at", "is", null)
-          .where("stock", ">=", item.quantity)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) throw new OutOfStock(item.title);
+        if (!(await reserveVariant(trx, item, item.quantity))) {
+          throw new OutOfStock([item.title, item.sizeLabel, item.boltPattern, item.colorName].filter(Boolean).join(", "));
+        }
       }
 
       const order = await trx
@@ -373,6 +384,11 @@ export async function reserveOrder(
             quantity: i.quantity,
             size_label: i.sizeLabel,
             color_name: i.colorName,
+            size_id: i.sizeId,
+            color_id: i.colorId,
+            bolt_pattern: i.boltPattern,
+            offset_mm: i.offsetMm,
+            part_number: i.partNumber,
             hsn_code: charges.taxes[items.indexOf(i)].hsnCode,
             gst_rate_bp: charges.taxes[items.indexOf(i)].rateBp,
             weight_grams: charges.taxes[items.indexOf(i)].weightGrams,
@@ -509,37 +525,24 @@ async function orderItems(trx: Trx, orderId: number) {
     .execute();
 }
 
-/** Gives an order's units back to the stock. */
+const variantLines = (items: Awaited<ReturnType<typeof orderItems>>) =>
+  byVariant(items.map((i) => ({ productId: i.product_id, sizeId: i.size_id, colorId: i.color_id, quantity: i.quantity })));
+
+/** Gives an order's units back to the stock of their variants. */
 async function restock(trx: Trx, orderId: number) {
-  for (const item of await orderItems(trx, orderId)) {
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
-      .where("id", "=", item.product_id)
-      .execute();
-  }
+  for (const line of variantLines(await orderItems(trx, orderId))) await releaseVariant(trx, line, line.quantity);
 }
 
-/** Takes an order's units from the stock again (a late payment); false when they are gone. */
+/** Takes an order's units from the stock again (a late payment); false (nothing taken) when they are gone. */
 async function retakeStock(trx: Trx, orderId: number): Promise<boolean> {
-  const needed = new Map<number, number>();
-  for (const item of await orderItems(trx, orderId)) {
-    needed.set(item.product_id, (needed.get(item.product_id) ?? 0) + item.quantity);
-  }
-  for (const [productId, quantity] of needed) {
-    const row = await trx
-      .selectFrom("products")
-      .where("id", "=", productId)
-      .select("stock")
-      .executeTakeFirst();
-    if (!row || row.stock < quantity) return false;
-  }
-  for (const [productId, quantity] of needed) {
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-      .where("id", "=", productId)
-      .execute();
+  const lines = variantLines(await orderItems(trx, orderId));
+  const taken: typeof lines = [];
+  for (const line of lines) {
+    if (!(await reserveVariant(trx, line, line.quantity))) {
+      for (const t of taken) await releaseVariant(trx, t, t.quantity);
+      return false;
+    }
+    taken.push(line);
   }
   return true;
 }
@@ -857,6 +860,11 @@ export type OrderItemView = {
   quantity: number;
   sizeLabel: string;
   colorName: string;
+  sizeId: number | null;
+  colorId: number | null;
+  boltPattern: string;
+  offsetMm: number | null;
+  partNumber: string;
 };
 
 export type PaymentView = {
@@ -943,6 +951,11 @@ async function withDetails(db: Kysely<DB>, rows: OrderBase[]): Promise<OrderView
       "quantity",
       "size_label as sizeLabel",
       "color_name as colorName",
+      "size_id as sizeId",
+      "color_id as colorId",
+      "bolt_pattern as boltPattern",
+      "offset_mm as offsetMm",
+      "part_number as partNumber",
     ])
     .orderBy("id")
     .execute();
@@ -1198,8 +1211,12 @@ export function toApiOrder(order: OrderView & { email?: string }) {
       id: i.id,
       quantity: i.quantity,
       price: i.unitPricePaise,
-      size: i.sizeLabel || null,
+      wheelSize: i.sizeLabel || null,
+      size: i.sizeLabel
+        ? { id: i.sizeId, label: i.sizeLabel, boltPattern: i.boltPattern, offset: i.offsetMm, partNumber: i.partNumber }
+        : null,
       color: i.colorName || null,
+      colorId: i.colorId,
       product: {
         id: i.productId,
         slug: i.slug,

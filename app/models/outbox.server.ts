@@ -103,7 +103,7 @@ export async function orderSnapshot(db: Executor, orderId: number) {
     .executeTakeFirstOrThrow();
   const items = await db
     .selectFrom("order_items")
-    .select(["title", "quantity", "unit_price_paise", "size_label", "color_name"])
+    .select(["title", "quantity", "unit_price_paise", "size_label", "color_name", "bolt_pattern", "offset_mm", "part_number"])
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
@@ -115,6 +115,9 @@ export async function orderSnapshot(db: Executor, orderId: number) {
       unitPricePaise: i.unit_price_paise,
       sizeLabel: i.size_label,
       colorName: i.color_name,
+      boltPattern: i.bolt_pattern,
+      offsetMm: i.offset_mm,
+      partNumber: i.part_number,
     })),
     totalPaise: o.amount_paise,
     paymentMethod: paymentMethodLabel(o.payment_method === "cod" ? "cod" : (o.gateway as string)),

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/schema";
 import { rupeesToPaise } from "~/utils/money";
+import { splitStock, syncVariants } from "~/models/variant-stock.server";
 import { randomImageKey, removeImage, removeFiles, writeWebpVariants } from "~/utils/images.server";
 import { isMultipart, parseMultipartUpload, readFormBody, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
 
@@ -14,13 +15,14 @@ import { isMultipart, parseMultipartUpload, readFormBody, sniffImageType, Upload
 
 /** The select value meaning "Other, typed below" for brand and category. */
 export const OTHER = "other";
-/** Stock given to an in-stock product when no count is typed. */
+/** Stock given to each variant of an in-stock product when no count is typed. */
 export const DEFAULT_STOCK = 10;
 export const ADMIN_PAGE_SIZE = 20;
 
 export const SIZE_FIELDS = ["label", "diameter", "width", "boltPattern", "offset", "hubBore", "partNumber"] as const;
 export type SizeField = (typeof SIZE_FIELDS)[number];
-export type SizeRowValues = Record<SizeField, string>;
+/** A size row: the seven fields, plus (optional) the stored size's id and, from the API, a stock. */
+export type SizeRowValues = Record<SizeField, string> & { id?: string; stock?: string };
 /** A colour row of the form: its name, the stored images it shows, and those ticked for removal. */
 export type ColorRowValues = { name: string; stored: string[]; remove: string[] };
 /** A colour row to save: `keep` = stored image keys that stay (undefined, from the API: those of
@@ -45,10 +47,16 @@ export type ProductFormValues = {
   image: string | null;
   colors: ColorRowValues[];
   sizes: SizeRowValues[];
+  /**
+   * Units per colour x size, keyed `colourRow.sizeRow` (the form's row indices; 0 for a product
+   * without colours or sizes); an empty cell leaves that variant to the rules of `stock`.
+   */
+  variantStock: Record<string, string>;
 };
 
 /** The raw input of a save: form values (absent colours/sizes mean "leave as they are") and files. */
-export type ProductRawInput = Omit<ProductFormValues, "colors" | "sizes" | "image"> & {
+export type ProductRawInput = Omit<ProductFormValues, "colors" | "sizes" | "image" | "variantStock"> & {
+  variantStock?: Record<string, string>;
   colors?: ColorRowInput[];
   sizes?: SizeRowValues[];
   mainImage: File | null;
@@ -84,6 +92,7 @@ export const emptyProductValues = (): ProductFormValues => ({
   image: null,
   colors: [blankColor()],
   sizes: [blankSize()],
+  variantStock: {},
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -119,8 +128,15 @@ const sizeFields = z.object({
   offset: numberField("Offset", { positive: false }),
   hubBore: numberField("Hub bore", { positive: true }),
   partNumber: requiredText("Part number is required", 60),
+  id: z.string().trim().optional().transform((v) => (v && /^\d{1,12}$/.test(v) ? Number(v) : null)),
+  stock: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^\d{1,6}$/.test(v), "Stock must be a whole number (0 to 999999)")
+    .transform((v) => (v ? Number(v) : null)),
 });
-export type SizeInput = z.infer<typeof sizeFields>;
+export type SizeInput = z.infer<typeof sizeFields> & { index: number };
 
 const isBlank = (v: unknown) => v === undefined || v === null || String(v).trim() === "";
 
@@ -130,12 +146,13 @@ const sizeRows = z.array(z.record(z.string()).optional()).transform((rows, ctx) 
   rows.forEach((row, i) => {
     if (!row || SIZE_FIELDS.every((f) => isBlank(row[f]))) return;
     const parsed = sizeFields.safeParse(row);
-    if (parsed.success) out.push(parsed.data);
+    if (parsed.success) out.push({ ...parsed.data, index: i });
     else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [i, ...issue.path] });
   });
-  const labels = out.map((s) => s.label.toLowerCase());
-  const dup = labels.find((l, i) => labels.indexOf(l) !== i);
-  if (dup) ctx.addIssue({ code: "custom", path: [], message: `Size labels must differ (“${dup}” is used twice)` });
+  // Two sizes may share a label (17x8.5 in two bolt patterns); the part number tells them apart.
+  const parts = out.map((s) => s.partNumber.toLowerCase());
+  const dup = out.find((_, i) => parts.indexOf(parts[i]) !== i);
+  if (dup) ctx.addIssue({ code: "custom", path: [], message: `Part numbers must differ (“${dup.partNumber}” is used twice)` });
   return out;
 });
 
@@ -159,7 +176,7 @@ const colorRows = z
       } else names.push(row.name.toLowerCase());
     });
   })
-  .transform((rows) => rows.filter((r) => r.name !== ""));
+  .transform((rows) => rows.map((r, index) => ({ ...r, index })).filter((r) => r.name !== ""));
 
 export const productSchema = z
   .object({
@@ -203,6 +220,14 @@ export const productSchema = z
     vehicles: z.array(z.string().trim().min(1)).default([]),
     colors: colorRows.optional(),
     sizes: sizeRows.optional(),
+    variantStock: z
+      .record(
+        z
+          .string()
+          .trim()
+          .refine((v) => v === "" || /^\d{1,6}$/.test(v), "Stock must be a whole number (0 to 999999)"),
+      )
+      .default({}),
     mainImage: imageFile.nullable().default(null),
   })
   .superRefine((v, ctx) => {
@@ -230,8 +255,32 @@ export const productSchema = z
     vehicles: v.universalFit ? [] : [...new Set(v.vehicles)],
     colors: v.colors,
     sizes: v.sizes,
+    /** Typed units per variant, keyed `colourIndex.sizeIndex` among the rows kept (see variantStockOf). */
+    variantStock: variantStockOf(v.variantStock, v.colors, v.sizes),
     mainImage: v.mainImage,
   }));
+
+/**
+ * The typed per-variant counts, re-keyed from the form's row indices to the indices of the rows
+ * kept (blank rows are dropped): a cell `c.s`, else the size row's own `stock` (the API's).
+ */
+function variantStockOf(
+  cells: Record<string, string>,
+  colors: { index: number }[] | undefined,
+  sizes: SizeInput[] | undefined,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  const colorRows = colors && colors.length > 0 ? colors.map((c) => c.index) : [0];
+  const sizeRows: (SizeInput | null)[] = sizes && sizes.length > 0 ? sizes : [null];
+  colorRows.forEach((ci, c) =>
+    sizeRows.forEach((size, s) => {
+      const cell = cells[`${ci}.${size?.index ?? 0}`]?.trim();
+      if (cell) out.set(`${c}.${s}`, Number(cell));
+      else if (size?.stock != null) out.set(`${c}.${s}`, size.stock);
+    }),
+  );
+  return out;
+}
 
 export type ProductInput = z.output<typeof productSchema>;
 
@@ -296,8 +345,14 @@ export function readProductForm(fd: FormData): { values: ProductFormValues; raw:
   const sizes = Array.from({ length: rowCount(fd, "sizes") }, (_, i) => {
     const row = blankSize();
     for (const f of SIZE_FIELDS) row[f] = text(fd, `sizes.${i}.${f}`);
+    if (text(fd, `sizes.${i}.id`)) row.id = text(fd, `sizes.${i}.id`);
     return row;
   });
+  const variantStock: Record<string, string> = {};
+  for (const [key, value] of fd.entries()) {
+    const m = /^variantStock\.(\d{1,2}\.\d{1,2})$/.exec(key);
+    if (m && typeof value === "string") variantStock[m[1]] = value;
+  }
   const base = {
     title: text(fd, "title"),
     slug: text(fd, "slug"),
@@ -317,9 +372,10 @@ export function readProductForm(fd: FormData): { values: ProductFormValues; raw:
     image: text(fd, "currentImage") || null,
     colors,
     sizes,
+    variantStock,
   };
   const mainImage = files(fd, "image")[0] ?? null;
-  return { values, raw: { ...base, colors: colorRows, sizes, mainImage } };
+  return { values, raw: { ...base, colors: colorRows, sizes, variantStock, mainImage } };
 }
 
 function parseJsonList(value: string, field: string, errors: FieldErrors): unknown[] | undefined {
@@ -372,7 +428,32 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
     const row = (s ?? {}) as Record<string, unknown>;
     const out = blankSize();
     for (const f of SIZE_FIELDS) out[f] = asText(row[f]);
+    if (row.stock !== undefined && row.stock !== null) out.stock = asText(row.stock);
     return out;
+  });
+
+  // variants = JSON [{colorName | colorIndex, sizePartNumber | sizeIndex, stock}]: one colour x size each.
+  const variantStock: Record<string, string> = {};
+  const variantList = parseJsonList(text(fd, "variants"), "variants", errors);
+  variantList?.forEach((v, i) => {
+    const row = (v ?? {}) as Record<string, unknown>;
+    const colorIndex =
+      row.colorName !== undefined
+        ? (colorList ?? []).findIndex((c) => asText((c as Record<string, unknown> | null)?.name).trim().toLowerCase() === asText(row.colorName).trim().toLowerCase())
+        : Number(row.colorIndex ?? 0);
+    const sizeIndex =
+      row.sizePartNumber !== undefined
+        ? (sizes ?? []).findIndex((s) => s.partNumber.trim().toLowerCase() === asText(row.sizePartNumber).trim().toLowerCase())
+        : Number(row.sizeIndex ?? 0);
+    if (!Number.isInteger(colorIndex) || colorIndex < 0 || (colorIndex > 0 && colorIndex >= (colorList?.length ?? 0))) {
+      errors[`variants.${i}`] = "variants: no such colour in colors";
+    } else if (!Number.isInteger(sizeIndex) || sizeIndex < 0 || (sizeIndex > 0 && sizeIndex >= (sizes?.length ?? 0))) {
+      errors[`variants.${i}`] = "variants: no such size in size";
+    } else if (!/^\d{1,6}$/.test(asText(row.stock).trim())) {
+      errors[`variants.${i}`] = "variants: stock must be a whole number (0 to 999999)";
+    } else {
+      variantStock[`${colorIndex}.${sizeIndex}`] = asText(row.stock).trim();
+    }
   });
 
   const vehiclesText = text(fd, "vehicles").trim();
@@ -406,6 +487,7 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
     vehicles,
     colors,
     sizes,
+    variantStock,
     mainImage: files(fd, "image")[0] ?? null,
   };
   return { raw, errors };
@@ -454,6 +536,14 @@ export async function getProductForEdit(
     .executeTakeFirst();
   if (!p) return null;
   const colors = await storedColors(db, id);
+  const variants = await db
+    .selectFrom("product_variants")
+    .select(["size_id", "color_id", "stock"])
+    .where("product_id", "=", id)
+    .execute();
+  const colorIds = (
+    await db.selectFrom("product_colors").select("id").where("product_id", "=", id).orderBy("position").orderBy("id").execute()
+  ).map((c) => c.id);
   const sizes = await db
     .selectFrom("product_sizes")
     .selectAll()
@@ -483,6 +573,7 @@ export async function getProductForEdit(
     image: p.image,
     colors: colors.map((c) => ({ name: c.name, stored: c.images, remove: [] })),
     sizes: sizes.map((s) => ({
+      id: String(s.id),
       label: s.label,
       diameter: String(s.diameter),
       width: String(s.width),
@@ -491,6 +582,16 @@ export async function getProductForEdit(
       hubBore: String(s.hub_bore_mm),
       partNumber: s.part_number,
     })),
+    // The cells only for a product with colours or sizes; one without keeps to `stock`.
+    variantStock:
+      colors.length + sizes.length === 0
+        ? {}
+        : Object.fromEntries(
+            variants.map((v) => [
+              `${Math.max(0, colorIds.indexOf(v.color_id ?? 0))}.${Math.max(0, sizes.findIndex((s) => s.id === v.size_id))}`,
+              String(v.stock),
+            ]),
+          ),
   };
   if (values.colors.length === 0) values.colors.push(blankColor());
   if (values.sizes.length === 0) values.sizes.push(blankSize());
@@ -676,7 +777,6 @@ export async function saveProduct(
     savedId = await db.transaction().execute(async (trx) => {
       const brandId = await resolveBrand(trx, input.brand);
       const categoryId = await resolveCategory(trx, input.category);
-      const stock = input.stock ?? (existing && existing.stock > 0 ? existing.stock : DEFAULT_STOCK);
       const row = {
         slug: input.slug,
         title: input.title,
@@ -685,12 +785,12 @@ export async function saveProduct(
         price_paise: input.pricePaise,
         description: input.description,
         image: mainImage,
-        stock,
         universal_fit: input.universalFit ? 1 : 0,
       };
       let productId: number;
       if (id === null) {
-        productId = Number((await trx.insertInto("products").values(row).executeTakeFirstOrThrow()).insertId);
+        // Its stock is the sum of its variants, set below.
+        productId = Number((await trx.insertInto("products").values({ ...row, stock: 0 }).executeTakeFirstOrThrow()).insertId);
       } else {
         productId = id;
         await trx
@@ -699,46 +799,11 @@ export async function saveProduct(
           .where("id", "=", id)
           .execute();
       }
-      if (colors) {
-        await trx.deleteFrom("product_colors").where("product_id", "=", productId).execute();
-        for (const [position, c] of colors.entries()) {
-          const colorId = Number(
-            (
-              await trx
-                .insertInto("product_colors")
-                .values({ product_id: productId, name: c.name, position })
-                .executeTakeFirstOrThrow()
-            ).insertId,
-          );
-          if (c.images.length > 0) {
-            await trx
-              .insertInto("product_color_images")
-              .values(c.images.map((image, i) => ({ color_id: colorId, image, position: i })))
-              .execute();
-          }
-        }
-      }
-      if (input.sizes) {
-        await trx.deleteFrom("product_sizes").where("product_id", "=", productId).execute();
-        if (input.sizes.length > 0) {
-          await trx
-            .insertInto("product_sizes")
-            .values(
-              input.sizes.map((s, position) => ({
-                product_id: productId,
-                label: s.label,
-                diameter: s.diameter,
-                width: s.width,
-                bolt_pattern: s.boltPattern,
-                offset_mm: s.offset,
-                hub_bore_mm: s.hubBore,
-                part_number: s.partNumber,
-                position,
-              })),
-            )
-            .execute();
-        }
-      }
+      // Colours and sizes are updated in place (matched by name, by id or part number), so the
+      // variants, cart lines and order lines that refer to them keep doing so.
+      if (colors) await saveColors(trx, productId, colors);
+      if (input.sizes) await saveSizes(trx, productId, input.sizes);
+      await saveVariantStock(trx, productId, input, existing?.stock ?? 0);
       await trx.deleteFrom("product_vehicles").where("product_id", "=", productId).execute();
       if (vehicleIds.length > 0) {
         await trx
@@ -758,6 +823,87 @@ export async function saveProduct(
     await removeUnusedImages(db, [...ownKeys, ...(existing.image ? [existing.image] : [])], uploadsDir);
   }
   return { ok: true, id: savedId };
+}
+
+async function saveColors(trx: Kysely<DB>, productId: number, colors: { name: string; images: string[] }[]) {
+  const stored = await trx.selectFrom("product_colors").select(["id", "name"]).where("product_id", "=", productId).execute();
+  const kept: number[] = [];
+  for (const [position, c] of colors.entries()) {
+    const same = stored.find((s) => s.name.toLowerCase() === c.name.toLowerCase() && !kept.includes(s.id));
+    let colorId: number;
+    if (same) {
+      colorId = same.id;
+      await trx.updateTable("product_colors").set({ name: c.name, position }).where("id", "=", colorId).execute();
+      await trx.deleteFrom("product_color_images").where("color_id", "=", colorId).execute();
+    } else {
+      colorId = Number(
+        (await trx.insertInto("product_colors").values({ product_id: productId, name: c.name, position }).executeTakeFirstOrThrow())
+          .insertId,
+      );
+    }
+    kept.push(colorId);
+    if (c.images.length > 0) {
+      await trx
+        .insertInto("product_color_images")
+        .values(c.images.map((image, i) => ({ color_id: colorId, image, position: i })))
+        .execute();
+    }
+  }
+  const gone = stored.filter((s) => !kept.includes(s.id)).map((s) => s.id);
+  if (gone.length > 0) await trx.deleteFrom("product_colors").where("id", "in", gone).execute();
+}
+
+async function saveSizes(trx: Kysely<DB>, productId: number, sizes: SizeInput[]) {
+  const stored = await trx.selectFrom("product_sizes").select(["id", "part_number"]).where("product_id", "=", productId).execute();
+  const kept: number[] = [];
+  for (const [position, s] of sizes.entries()) {
+    const same =
+      stored.find((r) => r.id === s.id && !kept.includes(r.id)) ??
+      stored.find((r) => r.part_number.toLowerCase() === s.partNumber.toLowerCase() && !kept.includes(r.id));
+    const values = {
+      label: s.label,
+      diameter: s.diameter,
+      width: s.width,
+      bolt_pattern: s.boltPattern,
+      offset_mm: s.offset,
+      hub_bore_mm: s.hubBore,
+      part_number: s.partNumber,
+      position,
+    };
+    if (same) {
+      await trx.updateTable("product_sizes").set(values).where("id", "=", same.id).execute();
+      kept.push(same.id);
+    } else {
+      kept.push(Number((await trx.insertInto("product_sizes").values({ product_id: productId, ...values }).executeTakeFirstOrThrow()).insertId));
+    }
+  }
+  const gone = stored.filter((r) => !kept.includes(r.id)).map((r) => r.id);
+  if (gone.length > 0) await trx.deleteFrom("product_sizes").where("id", "in", gone).execute();
+}
+
+/**
+ * Stock per colour x size (docs/decisions/0010): "Sold out" sets every variant to 0. Otherwise a
+ * typed count per variant sets that variant (the others keep theirs, new ones 0); without any, a
+ * typed total is spread evenly over the variants, and with no count at all each variant keeps its
+ * stock (a new one, or every one of a product that was sold out, gets DEFAULT_STOCK).
+ */
+async function saveVariantStock(trx: Kysely<DB>, productId: number, input: ProductInput, totalBefore: number) {
+  const variants = await trx.selectFrom("product_variants").select("id").where("product_id", "=", productId).execute();
+  const [sizes, colors] = await Promise.all([
+    trx.selectFrom("product_sizes").select("id").where("product_id", "=", productId).execute(),
+    trx.selectFrom("product_colors").select("id").where("product_id", "=", productId).execute(),
+  ]);
+  const count = Math.max(1, sizes.length) * Math.max(1, colors.length);
+  const typed = input.stock === null ? null : splitStock(input.stock, count);
+  const anyCell = input.variantStock.size > 0;
+  await syncVariants(trx, productId, ({ colorIndex, sizeIndex, index, existing }) => {
+    if (input.stock === 0) return 0;
+    const cell = input.variantStock.get(`${colorIndex}.${sizeIndex}`);
+    if (cell !== undefined) return cell;
+    if (anyCell) return existing === null ? 0 : undefined;
+    if (typed) return typed[index];
+    return existing === null || totalBefore <= 0 || variants.length === 0 ? DEFAULT_STOCK : undefined;
+  });
 }
 
 function isUniqueSlugError(error: unknown): boolean {
@@ -978,6 +1124,18 @@ export type ProductFormOutcome =
 
 const MAX_ROWS = 20;
 
+/** The stock cells (`colour.size`) with colour (part 0) or size (part 1) row `index` taken out. */
+function withoutRow(cells: Record<string, string>, part: 0 | 1, index: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(cells)) {
+    const at = key.split(".").map(Number);
+    if (at[part] === index) continue;
+    if (at[part] > index) at[part] -= 1;
+    out[at.join(".")] = value;
+  }
+  return out;
+}
+
 /** Applies "add-color", "remove-color:N", "add-size", "remove-size:N" to the typed values. */
 export function applyRowIntent(values: ProductFormValues, intent: string): ProductFormValues {
   const [what, at] = intent.split(":");
@@ -985,8 +1143,14 @@ export function applyRowIntent(values: ProductFormValues, intent: string): Produ
   const next = { ...values, colors: [...values.colors], sizes: [...values.sizes] };
   if (what === "add-color" && next.colors.length < MAX_ROWS) next.colors.push(blankColor());
   if (what === "add-size" && next.sizes.length < MAX_ROWS) next.sizes.push(blankSize());
-  if (what === "remove-color" && Number.isInteger(index)) next.colors.splice(index, 1);
-  if (what === "remove-size" && Number.isInteger(index)) next.sizes.splice(index, 1);
+  if (what === "remove-color" && Number.isInteger(index)) {
+    next.colors.splice(index, 1);
+    next.variantStock = withoutRow(values.variantStock, 0, index);
+  }
+  if (what === "remove-size" && Number.isInteger(index)) {
+    next.sizes.splice(index, 1);
+    next.variantStock = withoutRow(values.variantStock, 1, index);
+  }
   return next;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, OrderStatus, RefundStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
+import { releaseVariant } from "./variant-stock.server";
 import { enqueueRefundNotice } from "./outbox.server";
 
 /**
@@ -242,15 +243,12 @@ export async function settleRefundIn(
     const lines = await trx
       .selectFrom("refund_items as ri")
       .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
-      .select(["oi.product_id", "ri.quantity"])
+      .select(["oi.product_id", "oi.size_id", "oi.color_id", "ri.quantity"])
       .where("ri.refund_id", "=", refundId)
       .execute();
     for (const line of lines) {
-      await trx
-        .updateTable("products")
-        .set((eb) => ({ stock: eb("stock", "+", line.quantity) }))
-        .where("id", "=", line.product_id)
-        .execute();
+      const variant = { productId: line.product_id, sizeId: line.size_id, colorId: line.color_id };
+      await releaseVariant(trx, variant, line.quantity);
     }
     await fullyRefunded(trx, refund.order_id, refund.by, now);
   }

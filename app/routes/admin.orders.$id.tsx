@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { sizeText } from "~/utils/variant";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { orderDate, StatusBadge } from "~/components/admin/order-status";
@@ -243,7 +244,7 @@ export default function AdminOrder() {
             <img src={imageUrl(i.image, 320)} alt="" width={48} height={48} className="h-12 w-12 rounded border object-contain" />
             <span className="flex-1">
               {i.title}
-              {i.sizeLabel ? `, size ${i.sizeLabel}` : ""}
+              {i.sizeLabel ? `, size ${sizeText(i)}` : ""}
               {i.colorName ? `, ${i.colorName}` : ""}
               <span className="block text-gray-500">
                 {i.quantity} × <Price paise={i.unitPricePaise} />

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { sizeText } from "~/utils/variant";
 import { Form, Link, useLoaderData, useLocation, useOutlet } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { orderDate, StatusBadge } from "~/components/admin/order-status";
@@ -95,7 +96,7 @@ export default function AdminOrders() {
                   {o.items.map((i) => (
                     <li key={i.id}>
                       {i.quantity} × {i.title}
-                      {i.sizeLabel ? `, size ${i.sizeLabel}` : ""}
+                      {i.sizeLabel ? `, size ${sizeText(i)}` : ""}
                       {i.colorName ? `, ${i.colorName}` : ""} (<Price paise={i.unitPricePaise * i.quantity} />)
                     </li>
                   ))}

@@ -13,7 +13,8 @@ import { apiNotFound } from "~/utils/responses.server";
 const LISTING_PARAMS = ["category", "brand", "color", "min", "max", "vehicle", "sort", "page"];
 
 /**
- * GET /api/v1/allProducts: a plain array of every visible product, newest first. With any of the
+ * GET /api/v1/allProducts: a plain array of every visible product, oldest first (the spec's client
+ * reverses it and takes the first four as "Trending"). With any of the
  * /all-products query parameters it answers that listing's page instead (same model, same order),
  * with the match count in X-Total-Count and the page count in X-Page-Count.
  */

@@ -15,13 +15,16 @@ const schema = z.object({
   wheelSize: option,
   size: option,
   color: option,
+  /** The variant by id: a label shared by two sizes needs sizeId. */
+  sizeId: idSchema.nullish(),
+  colorId: idSchema.nullish(),
 });
 
 export async function loader() {
   return apiMethodNotAllowed("POST");
 }
 
-/** POST /api/v1/cart/addItem {productId, quantity, wheelSize?, color?} */
+/** POST /api/v1/cart/addItem {productId, quantity, wheelSize? | sizeId?, color? | colorId?} */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
   const user = await requireApiUser(request);
@@ -29,8 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) {
     return jsonNoStore({ message: "Failed to add", errors: fieldErrors(parsed.error) }, { status: 400 });
   }
-  const { productId, quantity, wheelSize, size, color } = parsed.data;
-  const result = await addToCart(db, user.id, { productId, quantity, size: wheelSize ?? size, color });
+  const { productId, quantity, wheelSize, size, color, sizeId, colorId } = parsed.data;
+  const result = await addToCart(db, user.id, { productId, quantity, size: wheelSize ?? size, color, sizeId, colorId });
   if (result.ok) {
     const line = await getCartLine(db, user.id, result.lineId);
     return jsonNoStore({ message: "Added to cart", added: result.added, item: line ? apiCartItem(line) : null });
@@ -41,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "sold_out":
       return jsonNoStore({ message: "Sold Out" }, { status: 409 });
     case "invalid_option": {
-      const field = result.field === "size" ? "wheelSize" : "color";
+      const field = result.field === "size" ? (result.ambiguous ? "sizeId" : "wheelSize") : "color";
       return jsonNoStore({ message: result.message, errors: { [field]: result.message } }, { status: 400 });
     }
     case "limit":

@@ -20,14 +20,36 @@ const text = z
   .max(100)
   .nullish()
   .transform((v) => v ?? "");
+/** A size as a client may send it: a label, an id, or a size object with its id. */
+const sizeChoice = z
+  .union([z.string().trim().max(100), z.number(), z.object({ id: idSchema.optional(), label: z.string().max(100).optional() })])
+  .nullish()
+  .transform((v): { sizeId: number | null; sizeLabel: string } => {
+    if (typeof v === "number") return { sizeId: v, sizeLabel: "" };
+    if (typeof v === "string") return { sizeId: null, sizeLabel: v };
+    return { sizeId: v?.id ?? null, sizeLabel: v?.label?.trim() ?? "" };
+  });
+/** The spec's checkout item (id = the product, title, image, price, quantity, size); price is ignored. */
+const cartItem = z.object({
+  id: idSchema,
+  quantity: quantitySchema.optional(),
+  size: sizeChoice,
+  sizeId: idSchema.nullish(),
+  color: text,
+  colorId: idSchema.nullish(),
+});
 const schema = z.object({
   billingAddressId: idSchema.optional(),
   checkoutType: z.enum(["cart", "single"]).default("cart"),
   productId: idSchema.optional(),
   quantity: quantitySchema.optional(),
-  size: text,
+  size: sizeChoice,
   wheelSize: text,
+  sizeId: idSchema.nullish(),
   color: text,
+  colorId: idSchema.nullish(),
+  /** The spec's Buy Now sends its one item here (only the first is used); `cartTotal` is ignored. */
+  cartItems: z.array(z.unknown()).optional(),
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
   /** Opt-in to WhatsApp order updates (true, or "1"/"on" from a form); off unless sent. */
   whatsappOptIn: z
@@ -44,8 +66,8 @@ const schema = z.object({
 
 /**
  * POST /api/v1/checkout/create-order: the amount is computed from the server's cart (or the one
- * product of a Buy Now, `checkoutType: "single"` with productId and quantity); any amount sent is
- * ignored. An `Idempotency-Key` header (or `idempotencyKey` field) makes retries answer the same order.
+ * product of a Buy Now, `checkoutType: "single"` with productId, quantity and size / sizeId, or the
+ * spec's `cartItems[0]` with id, quantity and size); any amount, price or total sent is ignored. An `Idempotency-Key` header (or `idempotencyKey` field) makes retries answer the same order.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
@@ -59,19 +81,32 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   let source: OrderSource = { type: "cart" };
-  if (input.checkoutType === "single" || input.productId) {
-    if (!input.productId) {
-      return jsonNoStore(
-        { message: "Error during checkout", errors: { productId: "Choose a product" } },
-        { status: 400 },
-      );
-    }
+  if (input.productId) {
     source = {
       type: "single",
       productId: input.productId,
       quantity: input.quantity ?? 1,
-      sizeLabel: input.size || input.wheelSize,
+      sizeLabel: input.size.sizeLabel || input.wheelSize,
+      sizeId: input.sizeId ?? input.size.sizeId,
       colorName: input.color,
+      colorId: input.colorId ?? null,
+    };
+  } else if (input.checkoutType === "single") {
+    const item = cartItem.safeParse(input.cartItems?.[0]);
+    if (!item.success) {
+      const errors = input.cartItems?.length
+        ? Object.fromEntries(Object.entries(fieldErrors(item.error)).map(([k, v]) => [`cartItems.0.${k}`, v]))
+        : { productId: "Choose a product" };
+      return jsonNoStore({ message: "Error during checkout", errors }, { status: 400 });
+    }
+    source = {
+      type: "single",
+      productId: item.data.id,
+      quantity: item.data.quantity ?? 1,
+      sizeLabel: item.data.size.sizeLabel,
+      sizeId: item.data.sizeId ?? item.data.size.sizeId,
+      colorName: item.data.color,
+      colorId: item.data.colorId ?? null,
     };
   }
   const key =

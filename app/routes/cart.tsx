@@ -28,6 +28,9 @@ const addSchema = z.object({
   quantity: quantitySchema,
   size: optionalText,
   color: optionalText,
+  /** The product page sends the chosen size and colour by id; labels stay accepted. */
+  sizeId: idSchema.optional(),
+  colorId: idSchema.optional(),
 });
 const updateSchema = z.object({ lineId: idSchema, quantity: cartLineQuantitySchema });
 const removeSchema = z.object({ lineId: idSchema });

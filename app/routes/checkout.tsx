@@ -36,6 +36,7 @@ import { RAZORPAY_CHECKOUT_JS, RAZORPAY_HOSTED_CHECKOUT_URL } from "~/payments/r
 import { getEnv } from "~/utils/env.server";
 import { clientAddress } from "~/utils/http.server";
 import { imageUrl } from "~/utils/images";
+import { sizeText } from "~/utils/variant";
 import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 import { idSchema, quantitySchema } from "~/utils/validation";
@@ -64,12 +65,14 @@ const stateSchema = z.object({
   quantity: quantitySchema.optional().catch(undefined),
   size: optionalText,
   color: optionalText,
+  sizeId: idSchema.optional().catch(undefined),
+  colorId: idSchema.optional().catch(undefined),
 });
 type CheckoutState = z.infer<typeof stateSchema>;
 
 function readState(params: URLSearchParams | FormData): CheckoutState {
   const raw: Record<string, string> = {};
-  for (const key of ["step", "address", "order", "productId", "quantity", "size", "color"]) {
+  for (const key of ["step", "address", "order", "productId", "quantity", "size", "color", "sizeId", "colorId"]) {
     const v = params.get(key);
     if (typeof v === "string" && v !== "") raw[key] = v;
   }
@@ -84,6 +87,8 @@ function sourceOf(state: CheckoutState): OrderSource {
         quantity: state.quantity ?? 1,
         sizeLabel: state.size,
         colorName: state.color,
+        sizeId: state.sizeId ?? null,
+        colorId: state.colorId ?? null,
       }
     : { type: "cart" };
 }
@@ -102,6 +107,8 @@ function stepUrl(
     params.set("quantity", String(state.quantity ?? 1));
     if (state.size) params.set("size", state.size);
     if (state.color) params.set("color", state.color);
+    if (state.sizeId) params.set("sizeId", String(state.sizeId));
+    if (state.colorId) params.set("colorId", String(state.colorId));
   }
   if (extra.order) params.set("order", String(extra.order));
   return `/checkout?${params}`;
@@ -136,13 +143,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const summary = {
     items: preview.items.map((i) => ({
-      key: `${i.productId}-${i.sizeLabel}-${i.colorName}`,
+      key: `${i.productId}-${i.sizeId ?? i.sizeLabel}-${i.colorId ?? i.colorName}`,
       title: i.title,
       image: i.image,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
       sizeLabel: i.sizeLabel,
       colorName: i.colorName,
+      sizeText: sizeText(i),
     })),
     totalPaise: preview.totalPaise,
   };
@@ -248,6 +256,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quantity: state.quantity ?? null,
       size: state.size,
       color: state.color,
+      sizeId: state.sizeId ?? null,
+      colorId: state.colorId ?? null,
     },
   };
 }
@@ -434,6 +444,8 @@ type Summary = {
     unitPricePaise: number;
     sizeLabel: string;
     colorName: string;
+    /** Label, bolt pattern, offset and part number. */
+    sizeText: string;
   }[];
   totalPaise: number;
 };
@@ -470,7 +482,7 @@ function OrderSummary({
               <p className="font-semibold">{item.title}</p>
               <p className="text-sm text-gray-600">
                 Quantity: {item.quantity}
-                {item.sizeLabel ? <> · Size: {item.sizeLabel}</> : null}
+                {item.sizeLabel ? <> · Size: {item.sizeText}</> : null}
                 {item.colorName ? <> · Colour: {item.colorName}</> : null}
               </p>
             </div>
@@ -737,6 +749,8 @@ function PaymentStep({ page }: { page: PaymentPage }) {
               <input type="hidden" name="quantity" value={page.state.quantity ?? 1} />
               <input type="hidden" name="size" value={page.state.size} />
               <input type="hidden" name="color" value={page.state.color} />
+              {page.state.sizeId ? <input type="hidden" name="sizeId" value={page.state.sizeId} /> : null}
+              {page.state.colorId ? <input type="hidden" name="colorId" value={page.state.colorId} /> : null}
             </>
           ) : null}
           <label className="mb-3 flex items-start gap-2 text-sm text-gray-800">

@@ -15,6 +15,7 @@ import {
 } from "~/models/catalog.server";
 import { imageUrl } from "~/utils/images";
 import { listPricePaise } from "~/utils/money";
+import { offsetText } from "~/utils/variant";
 import { pageMeta, publicOrigin, whatsappUrl } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 import { answerDeliveryCheck } from "~/models/shipping.server";
@@ -75,8 +76,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const product = await getProduct(db, Number(raw), shopper?.id ?? null);
   invariantResponse(product);
-  const wanted = new URL(request.url).searchParams.get("color")?.toLowerCase();
+  const search = new URL(request.url).searchParams;
+  const wanted = search.get("color")?.toLowerCase();
   const color = product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
+  // The size: `?size=ID` when it is one of the product's, else the first one left in this colour.
+  const sizeStock = sizeStockFor(product.variants, color?.id ?? null);
+  const sizeId =
+    product.sizes.find((s) => String(s.id) === search.get("size"))?.id ??
+    product.sizes.find((s) => (sizeStock.get(s.id) ?? 0) > 0)?.id ??
+    product.sizes[0]?.id ??
+    null;
   const recommendations = await listRecommendations(db, product.category, product.id, 6, shopper?.id ?? null);
   // "Check delivery": a `?pin=` from the form (remembered), else the remembered PIN.
   const typedPin = new URL(request.url).searchParams.get("pin");
@@ -86,6 +95,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = {
     product,
     color: color?.name ?? null,
+    colorId: color?.id ?? null,
+    sizeId,
     points: descriptionPoints(product.description),
     recommendations,
     shopperVehicle: shopper?.name ?? null,
@@ -94,11 +105,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return remember ? data(page, { headers: { "Set-Cookie": remember } }) : page;
 }
 
+/** Units left of each size in one colour (null: the product has no colours). */
+function sizeStockFor(variants: { sizeId: number | null; colorId: number | null; stock: number }[], colorId: number | null) {
+  const map = new Map<number, number>();
+  for (const v of variants) if (v.sizeId !== null && v.colorId === colorId) map.set(v.sizeId, v.stock);
+  return map;
+}
+
+/** "Only N left" from this many down. */
+const FEW_LEFT = 5;
+
+function StockText({ stock }: { stock: number }) {
+  return (
+    <p className={`font-semibold ${stock > 0 ? "text-emerald-700" : "text-red-700"}`} aria-live="polite" data-testid="stock-text">
+      {stock > 0 ? "InStock" : "Sold Out"}
+      {stock > 0 && stock <= FEW_LEFT ? <span className="ml-2 font-normal text-amber-800">Only {stock} left</span> : null}
+    </p>
+  );
+}
+
 export default function ProductPage() {
-  const { product: p, color, points, recommendations, shopperVehicle, delivery } = useLoaderData<typeof loader>();
+  const { product: p, color, colorId, sizeId: chosenSizeId, points, recommendations, shopperVehicle, delivery } =
+    useLoaderData<typeof loader>();
   const root = useRootData();
   const [quantity, setQuantity] = useState(1);
-  const [size, setSize] = useState(p.sizes[0]?.label ?? "");
+  const [sizeId, setSizeId] = useState(chosenSizeId);
+  // A new colour or `?size=` from the server (a link followed) wins over the last click.
+  const [fromServer, setFromServer] = useState(chosenSizeId);
+  if (fromServer !== chosenSizeId) {
+    setFromServer(chosenSizeId);
+    setSizeId(chosenSizeId);
+  }
+  const sizeStock = sizeStockFor(p.variants, colorId);
+  const size = p.sizes.find((s) => s.id === sizeId) ?? null;
+  // What is left of the chosen variant (the product's own stock when it has no sizes or colours).
+  const stock = size
+    ? (sizeStock.get(size.id) ?? 0)
+    : (p.variants.find((v) => v.sizeId === null && v.colorId === colorId)?.stock ?? 0);
   const chosen = p.colors.find((c) => c.name === color);
   const images = chosen && chosen.images.length > 0 ? chosen.images : [p.image];
   const chat = whatsappUrl(
@@ -131,7 +174,7 @@ export default function ProductPage() {
                 {p.colors.map((c) => (
                   <li key={c.id}>
                     <Link
-                      to={`?color=${encodeURIComponent(c.name)}`}
+                      to={`?${new URLSearchParams({ color: c.name, ...(size ? { size: String(size.id) } : {}) })}`}
                       replace
                       preventScrollReset
                       aria-current={c.name === color ? "true" : undefined}
@@ -158,7 +201,7 @@ export default function ProductPage() {
             </s>
             <span className="font-semibold text-emerald-700">(Save 25%)</span>
           </div>
-          <p className={`font-semibold ${p.inStock ? "text-emerald-700" : "text-red-700"}`}>{p.inStock ? "InStock" : "Sold Out"}</p>
+          <StockText stock={stock} />
           {shopperVehicle && p.fits !== undefined ? <FitBadge fits={p.fits} vehicleName={shopperVehicle} /> : null}
           {p.universalFit ? (
             <p className="text-sm text-gray-700">Universal fit: suits any vehicle.</p>
@@ -169,29 +212,40 @@ export default function ProductPage() {
           <Form method="post" action="/cart" className="flex flex-col gap-5">
             <input type="hidden" name="productId" value={p.id} />
             {color ? <input type="hidden" name="color" value={color} /> : null}
+            {colorId ? <input type="hidden" name="colorId" value={colorId} /> : null}
             {p.sizes.length > 0 ? (
               <fieldset>
                 <legend className="mb-2 font-semibold">Wheel size</legend>
                 <div className="flex flex-wrap gap-2">
-                  {p.sizes.map((s, i) => (
-                    <label
-                      key={s.id}
-                      className="flex cursor-pointer flex-col rounded-lg border-2 border-gray-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
-                    >
-                      <span className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name="size"
-                          value={s.label}
-                          defaultChecked={i === 0}
-                          onChange={() => setSize(s.label)}
-                          className="sr-only"
-                        />
-                        <span className="font-semibold">{s.label}</span>
-                      </span>
-                      <span className="text-xs text-gray-600">Part {s.partNumber}</span>
-                    </label>
-                  ))}
+                  {p.sizes.map((s) => {
+                    const left = sizeStock.get(s.id) ?? 0;
+                    return (
+                      <label
+                        key={s.id}
+                        className={`flex flex-col rounded-lg border-2 border-gray-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${left > 0 ? "cursor-pointer" : "cursor-not-allowed bg-gray-50 text-gray-500"}`}
+                      >
+                        <span className="flex items-center gap-2">
+                          <input
+                            type="radio"
+                            name="sizeId"
+                            value={s.id}
+                            checked={s.id === sizeId}
+                            disabled={left <= 0}
+                            onChange={() => setSizeId(s.id)}
+                            className="sr-only"
+                          />
+                          <span className="font-semibold">
+                            {s.label} · {s.boltPattern}
+                            {left <= 0 ? " (Sold out)" : ""}
+                          </span>
+                        </span>
+                        <span className="text-xs text-gray-600">
+                          Part {s.partNumber} · offset {offsetText(s.offset)}
+                          {left > 0 && left <= FEW_LEFT ? ` · only ${left} left` : ""}
+                        </span>
+                      </label>
+                    );
+                  })}
                 </div>
               </fieldset>
             ) : null}
@@ -215,7 +269,12 @@ export default function ProductPage() {
                 Total: <Price paise={p.pricePaise * quantity} className="text-lg font-bold" />
               </p>
             </div>
-            {p.inStock ? (
+            {size ? (
+              <p className="text-sm text-gray-700" data-testid="chosen-size">
+                Chosen: {size.label}, bolt pattern {size.boltPattern}, offset {offsetText(size.offset)}, part {size.partNumber}
+              </p>
+            ) : null}
+            {stock > 0 ? (
               <div className="flex flex-wrap gap-3">
                 <button
                   type="submit"
@@ -272,7 +331,7 @@ export default function ProductPage() {
                   </thead>
                   <tbody>
                     {p.sizes.map((s) => (
-                      <tr key={s.id} aria-selected={s.label === size} className={`border-t border-gray-200 ${s.label === size ? "bg-brand-500/10 font-semibold" : ""}`}>
+                      <tr key={s.id} aria-selected={s.id === sizeId} className={`border-t border-gray-200 ${s.id === sizeId ? "bg-brand-500/10 font-semibold" : ""}`}>
                         <th scope="row" className="px-2 py-2">{s.label}</th>
                         <td className="px-2 py-2">{s.partNumber}</td>
                         <td className="px-2 py-2">{s.diameter}</td>

@@ -33,7 +33,8 @@ test("add from the product page, change quantities, remove, with the header badg
 
   // A wheel goes in with its size.
   await page.goto(`/product/${wheel.id}`);
-  const size = (await page.getByRole("group", { name: "Wheel size" }).getByRole("radio").first().getAttribute("value"))!;
+  // The size chosen (the first one in stock), as the cart line will read it: label, bolt pattern, offset, part.
+  const size = (await page.getByTestId("chosen-size").textContent())!.replace(/^Chosen: /, "").trim();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(cartLink(page, 5)).toBeVisible();
 

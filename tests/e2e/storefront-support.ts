@@ -1,7 +1,10 @@
 import type { APIRequestContext } from "@playwright/test";
 
 export type ApiProduct = { id: number; slug: string; title: string; price: number; category: string; inStock: boolean };
-export type ApiDetail = ApiProduct & { colors: { name: string; images: { url: string }[] }[]; sizes: { label: string; partNumber: string }[] };
+export type ApiDetail = ApiProduct & {
+  colors: { id: number; name: string; images: { url: string }[] }[];
+  sizes: { id: number; label: string; partNumber: string; stock: number }[];
+};
 
 /** A product of the seeded catalogue matching `pick`, found through the public API. */
 export async function findProduct(request: APIRequestContext, category: string, pick: (p: ApiDetail) => boolean) {

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { syncVariants } from "~/models/variant-stock.server";
 
 /**
  * A small known catalogue for model and loader tests: every spec category, three brands,
- * three vehicles, wheels with colours and sizes, fitment both listed and universal.
+ * three vehicles, wheels with colours and sizes (one colour x size sold out while its siblings are
+ * in stock), fitment both listed and universal.
  */
 export async function insertCatalogFixture(db: Kysely<DB>) {
   const categories = [
@@ -50,6 +52,8 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
     vehicles?: number[];
     colors?: { name: string; images: string[] }[];
     sizes?: string[];
+    /** Stock of each colour x size (colours outer, sizes inner); default `stock` for each. */
+    variantStock?: number[];
   }) => {
     const created = `2026-01-${String(day++).padStart(2, "0")}T00:00:00.000Z`;
     const id = Number(
@@ -99,6 +103,7 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
         })
         .execute();
     }
+    await syncVariants(db, id, ({ index }) => p.variantStock?.[index] ?? p.stock ?? 5);
     return id;
   };
 
@@ -115,6 +120,8 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
         { name: "Bronze", images: ["seed/701-bronze-1"] },
       ],
       sizes: ['17x8.5"', '18x9"'],
+      // Matte Black 18x9" is sold out; the other three are not.
+      variantStock: [5, 0, 5, 5],
     }),
     wheel305: await product({
       slug: "method-305-nv",
@@ -172,4 +179,49 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
     }),
   };
   return { ids, brands: { method, warn, arb }, vehicles: { hilux, jimny, thar } };
+}
+
+/**
+ * A wheel whose two sizes share the label 17x8.5 (bolt patterns 6x139.7 and 5x150) plus an 18x9,
+ * no colours: `stock` per size, in that order. Answers the product and size ids.
+ */
+export async function insertTwinLabelWheel(
+  db: Kysely<DB>,
+  stock: [number, number, number] = [1, 3, 2],
+  slug = "method-703-twin",
+) {
+  const brand =
+    (await db.selectFrom("brands").select("id").where("slug", "=", "method").executeTakeFirst())?.id ??
+    Number((await db.insertInto("brands").values({ slug: "method", name: "Method Race Wheels" }).executeTakeFirstOrThrow()).insertId);
+  const category =
+    (await db.selectFrom("categories").select("id").where("slug", "=", "wheels").executeTakeFirst())?.id ??
+    Number((await db.insertInto("categories").values({ slug: "wheels", name: "Wheels" }).executeTakeFirstOrThrow()).insertId);
+  const productId = Number(
+    (
+      await db
+        .insertInto("products")
+        .values({ slug, title: "Method 703 Twin Wheel", brand_id: brand, category_id: category, price_paise: 2_000_000, image: `seed/${slug}` })
+        .executeTakeFirstOrThrow()
+    ).insertId,
+  );
+  const rows = [
+    { label: "17x8.5", bolt_pattern: "6x139.7", offset_mm: 0, part_number: "MR70378586500" },
+    { label: "17x8.5", bolt_pattern: "5x150", offset_mm: 25, part_number: "MR70378558525" },
+    { label: "18x9", bolt_pattern: "6x139.7", offset_mm: 18, part_number: "MR70389086518" },
+  ];
+  const sizeIds: number[] = [];
+  for (const [position, r] of rows.entries()) {
+    sizeIds.push(
+      Number(
+        (
+          await db
+            .insertInto("product_sizes")
+            .values({ product_id: productId, ...r, diameter: 17, width: 8.5, hub_bore_mm: 106.1, position })
+            .executeTakeFirstOrThrow()
+        ).insertId,
+      ),
+    );
+  }
+  await syncVariants(db, productId, ({ index }) => stock[index]);
+  return { productId, sizeIds: sizeIds as [number, number, number] };
 }

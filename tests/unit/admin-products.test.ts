@@ -328,6 +328,40 @@ describe("saving, editing and deleting", () => {
     expect(edit?.values.image).toBe(edit?.colors[0].images[0]);
   });
 
+  it("sets stock per colour x size from the form's cells and keeps the sizes' and colours' ids on edit", async () => {
+    const created = await submitProduct(t.db, null, readProductForm(await htmlForm({ stock: "" })).raw, { uploadsDir });
+    const id = created.ok ? created.id : 0;
+    const ids = async () => ({
+      sizes: (await t.db.selectFrom("product_sizes").select("id").where("product_id", "=", id).orderBy("position").execute()).map((r) => r.id),
+      colors: (await t.db.selectFrom("product_colors").select("id").where("product_id", "=", id).orderBy("position").execute()).map((r) => r.id),
+    });
+    const before = await ids();
+    // No count typed: every colour x size of a new product gets the default.
+    expect((await getProductForEdit(t.db, id))!.values.variantStock).toEqual({ "0.0": "10", "0.1": "10", "1.0": "10", "1.1": "10" });
+
+    const edit = (await getProductForEdit(t.db, id))!;
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(edit.values)) if (typeof v === "string") fd.set(k, v);
+    edit.values.colors.forEach((c, i) => {
+      fd.set(`colors.${i}.name`, c.name);
+      for (const key of c.stored) fd.append(`colors.${i}.stored`, key);
+    });
+    edit.values.sizes.forEach((row, i) => {
+      for (const [k, v] of Object.entries(row)) if (v !== undefined) fd.set(`sizes.${i}.${k}`, v);
+    });
+    for (const [k, v] of Object.entries({ "0.0": "3", "0.1": "0", "1.0": "5", "1.1": "" })) fd.set(`variantStock.${k}`, v);
+    expect(await submitProduct(t.db, id, readProductForm(fd).raw, { uploadsDir })).toEqual({ ok: true, id });
+    // The empty cell keeps its variant's count; the ids are the same rows as before.
+    expect((await getProductForEdit(t.db, id))!.values.variantStock).toEqual({ "0.0": "3", "0.1": "0", "1.0": "5", "1.1": "10" });
+    expect(await ids()).toEqual(before);
+    expect((await t.db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock).toBe(18);
+
+    // A cell that is not a count is a message next to it, not a save.
+    fd.set("variantStock.0.0", "lots");
+    const bad = await submitProduct(t.db, id, readProductForm(fd).raw, { uploadsDir });
+    expect(bad).toMatchObject({ ok: false, errors: { "variantStock.0.0": expect.stringMatching(/whole number/) } });
+  });
+
   it("refuses a slug another product uses, and creates a brand typed under Other", async () => {
     await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
     const again = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syncVariants } from "~/models/variant-stock.server";
 import { issueApiToken } from "~/models/api-token.server";
 import * as getCart from "~/routes/api.v1.cart";
 import * as addItem from "~/routes/api.v1.cart.addItem";
@@ -63,6 +64,7 @@ beforeAll(async () => {
     .insertInto("product_sizes")
     .values({ product_id: wheel, label: "17x8.5", diameter: 17, width: 8.5, bolt_pattern: "6x139.7", offset_mm: 0, hub_bore_mm: 106.1, part_number: "MR30578560500" })
     .execute();
+  await syncVariants(t.db, wheel, () => 10);
 });
 afterAll(async () => {
   await t.cleanup();

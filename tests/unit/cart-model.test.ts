@@ -11,6 +11,7 @@ import {
   removeCartLines,
   updateCartLine,
 } from "~/models/cart.server";
+import { syncVariants } from "~/models/variant-stock.server";
 import { createTestDb, type TestDb } from "../support/db";
 
 let t: TestDb;
@@ -22,7 +23,15 @@ async function makeUser(email: string) {
   return u.id;
 }
 
-async function makeProduct(opts: { slug: string; pricePaise?: number; stock?: number; sizes?: string[]; colors?: string[] }) {
+/** A product whose every colour x size has `stock` units (or `variantStock`, colours outer). */
+async function makeProduct(opts: {
+  slug: string;
+  pricePaise?: number;
+  stock?: number;
+  sizes?: string[];
+  colors?: string[];
+  variantStock?: number[];
+}) {
   const brand = await t.db
     .insertInto("brands")
     .values({ slug: `b-${opts.slug}`, name: `Brand ${opts.slug}` })
@@ -55,6 +64,7 @@ async function makeProduct(opts: { slug: string; pricePaise?: number; stock?: nu
   for (const [i, name] of (opts.colors ?? []).entries()) {
     await t.db.insertInto("product_colors").values({ product_id: p.id, name, position: i }).execute();
   }
+  await syncVariants(t.db, p.id, ({ index }) => opts.variantStock?.[index] ?? opts.stock ?? 100);
   return p.id;
 }
 
@@ -118,14 +128,14 @@ describe("adding to the cart", () => {
     expect(await addToCart(t.db, alice, { productId: wheel, quantity: 1, size: "17x8.5" })).toMatchObject({ ok: true, quantity: 1 });
   });
 
-  it("clamps a line to the stock (across the user's lines of that product) and then refuses", async () => {
-    const wheel = await makeProduct({ slug: "few", stock: 5, sizes: ["17", "18"] });
-    expect(await addToCart(t.db, alice, { productId: wheel, quantity: 2, size: "17" })).toMatchObject({ ok: true, quantity: 2 });
+  it("clamps a line to its variant's stock and then refuses", async () => {
+    const wheel = await makeProduct({ slug: "few", sizes: ["17", "18"], variantStock: [2, 3] });
+    expect(await addToCart(t.db, alice, { productId: wheel, quantity: 6, size: "17" })).toMatchObject({ ok: true, quantity: 2, added: 2 });
     expect(await addToCart(t.db, alice, { productId: wheel, quantity: 6, size: "18" })).toMatchObject({ ok: true, quantity: 3, added: 3 });
     expect(await addToCart(t.db, alice, { productId: wheel, quantity: 1, size: "18" })).toEqual({ ok: false, reason: "limit", max: 3 });
     expect((await listCartLines(t.db, alice)).map((l) => l.maxQuantity)).toEqual([2, 3]);
     // Another shopper's cart does not use up this one's stock.
-    expect(await addToCart(t.db, bob, { productId: wheel, quantity: 5, size: "18" })).toMatchObject({ ok: true, quantity: 5 });
+    expect(await addToCart(t.db, bob, { productId: wheel, quantity: 3, size: "18" })).toMatchObject({ ok: true, quantity: 3 });
   });
 
   it("never lets a line pass the cart cap", async () => {
@@ -182,7 +192,7 @@ describe("changing and removing lines", () => {
     if (!added.ok) throw new Error("add failed");
     expect(await updateCartLine(t.db, alice, added.lineId, 4)).toEqual({ ok: true, lineId: added.lineId, quantity: 4 });
     expect(await updateCartLine(t.db, alice, added.lineId, 5)).toEqual({ ok: false, reason: "limit", quantity: 4, max: 4 });
-    await t.db.updateTable("products").set({ stock: 0 }).where("id", "=", p).execute();
+    await t.db.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", p).execute();
     expect(await updateCartLine(t.db, alice, added.lineId, 2)).toMatchObject({ ok: true, quantity: 2 });
     const [line] = await listCartLines(t.db, alice);
     expect(line).toMatchObject({ quantity: 2, inStock: false, stock: 0 });

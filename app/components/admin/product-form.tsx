@@ -35,6 +35,10 @@ const inputClass =
 const smallButton =
   "rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-gray-100 focus-visible:outline-brand-500";
 
+/** A size's name in the stock table: its label and bolt pattern, or its row number. */
+const variantSizeName = (row: SizeRow, i: number) =>
+  row.label ? `${row.label}${row.boltPattern ? ` ${row.boltPattern}` : ""}` : `Size ${i + 1}`;
+
 let nextKey = 0;
 const withKeys = <T,>(rows: T[]) => rows.map((row) => ({ key: nextKey++, row }));
 
@@ -326,6 +330,7 @@ export function ProductForm({
             <li key={key}>
               <fieldset className="rounded-lg border border-gray-200 p-4">
                 <legend className="px-1 text-sm font-semibold">Size {i + 1}</legend>
+                {row.id ? <input type="hidden" name={`sizes.${i}.id`} value={row.id} /> : null}
                 <div className="grid gap-3 sm:grid-cols-4 lg:grid-cols-7">
                   {SIZE_COLUMNS.map((col) => (
                     <Field key={col.key} name={`sizes.${i}.${col.key}`} label={col.label} errors={errors}>
@@ -358,6 +363,53 @@ export function ProductForm({
               ...withKeys([{ label: "", diameter: "", width: "", boltPattern: "", offset: "", hubBore: "", partNumber: "" }]),
             ]),
           )}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1 text-lg font-bold">Stock per variant</legend>
+        <p className="mb-3 text-sm text-gray-600">
+          Units of each colour and size. Cells left empty follow “Units in stock” above (spread evenly over the variants);
+          “Sold out” sets them all to 0. Rows and columns follow the colours and sizes above (as they were when the page was
+          loaded or saved, without JavaScript).
+        </p>
+        <FieldError id="pf-variantStock-error" message={Object.entries(errors).find(([k]) => k.startsWith("variantStock") || k.startsWith("variants"))?.[1]} />
+        {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="overflow-x-auto" role="region" aria-label="Stock per variant table" tabIndex={0}>
+          <table className="text-left text-sm">
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 py-1">Colour</th>
+                {sizes.map(({ key, row }, si) => (
+                  <th key={key} scope="col" className="px-2 py-1">
+                    {variantSizeName(row, si)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {colors.map(({ key, row }, ci) => (
+                <tr key={key}>
+                  <th scope="row" className="px-2 py-1 font-semibold">
+                    {row.name || `Colour ${ci + 1}`}
+                  </th>
+                  {sizes.map(({ key: sizeKey, row: size }, si) => (
+                    <td key={sizeKey} className="px-2 py-1">
+                      <input
+                        name={`variantStock.${ci}.${si}`}
+                        aria-label={`Stock of ${row.name || `colour ${ci + 1}`}, ${variantSizeName(size, si)}`}
+                        defaultValue={values.variantStock[`${ci}.${si}`] ?? ""}
+                        inputMode="numeric"
+                        pattern="[0-9]*"
+                        className="w-24 rounded-md border border-gray-300 px-2 py-1"
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </fieldset>
 
