@@ -10,6 +10,7 @@ const palettes = {
   night: ["#0b1026", "#24386e", "#c9d6ff", "#1a2450", "#121a3a", "#080c1c"],
   snow: ["#5b8bd0", "#cfe3f7", "#ffffff", "#8aa7c7", "#dfe9f3", "#49607a"],
   canyon: ["#7f1d1d", "#f97316", "#fed7aa", "#9a3412", "#7c2d12", "#431407"],
+  monsoon: ["#111827", "#4b5563", "#e5e7eb", "#374151", "#1f2937", "#030712"],
 };
 
 function rng(seed) {
@@ -46,6 +47,8 @@ heroPalettes.forEach((p, i) => {
   out(`hero/desktop-${i + 1}.svg`, art({ w: 1600, h: 450, palette: p, seed: 11 + i, truckX: 0.6 }));
   out(`hero/mobile-${i + 1}.svg`, art({ w: 768, h: 400, palette: p, seed: 31 + i, truckX: 0.3, truckScale: 0.9 }));
 });
+// Phones get a sixth hero slide (the spec: six images on phones, five on wider screens).
+out("hero/mobile-6.svg", art({ w: 768, h: 400, palette: "monsoon", seed: 36, truckX: 0.3, truckScale: 0.9 }));
 
 const vehicles = ["toyota_hilux", "suzuki_jimny", "jeep_wrangler", "toyota_fortuner", "isuzu_dmax", "mitsubishi_pajero", "ford_endeavor"];
 const vehiclePalettes = ["desert", "forest", "canyon", "dusk", "snow", "night", "desert"];

@@ -1,99 +1,88 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useSwiper } from "./use-swiper";
+import "./slider.css";
+
+const WIDE = "(min-width: 768px)";
 
 /**
- * A slider on a horizontal scroll-snap strip: swiping, the trackpad and the keyboard scroll it with CSS alone
- * (so it works the same without JavaScript). With JavaScript it adds clickable dots and autoplay that loops
- * back to the first slide; autoplay pauses while the pointer or focus is inside, and stays off for people
- * who prefer reduced motion. (Swiper did this for 26 kB of script; it also hung the accessibility audits.)
+ * A Swiper slider on a scroll-snap strip. The server renders Swiper's own markup (`swiper`,
+ * `swiper-wrapper`, `swiper-slide`), which `slider.css` makes a horizontal scroll-snap strip: swiping,
+ * the trackpad and the keyboard scroll it without JavaScript, and every slide's links are there.
+ * In the browser Swiper takes over the same boxes (see `useSwiper`) and the slider gets clickable dots;
+ * `autoplayMs` advances it on its own, rewinding from the last slide to the first.
+ *
+ * `wideCount`: screens 768 px and wider show only the first `wideCount` slides (phones get them all).
  */
 export function Slider({
   label,
   slides,
   autoplayMs,
+  wideCount,
   className = "",
 }: {
   label: string;
   slides: ReactNode[];
   autoplayMs?: number;
+  wideCount?: number;
   className?: string;
 }) {
-  const track = useRef<HTMLDivElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  const [current, setCurrent] = useState(0);
-  const paused = useRef(false);
-  const count = slides.length;
-  useEffect(() => setHydrated(true), []);
-
-  const goTo = (i: number) => {
-    const el = track.current;
-    if (!el) return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    el.scrollTo({ left: ((i + count) % count) * el.clientWidth, behavior: reduce ? "auto" : "smooth" });
-  };
-
+  const el = useRef<HTMLDivElement>(null);
+  // Server and first render: every slide (the phone-only ones hidden by CSS on wide screens). Then a wide
+  // screen drops the phone-only slides, so Swiper, its dots and its rewind see only the ones on show.
+  const [wide, setWide] = useState(false);
   useEffect(() => {
-    if (!autoplayMs || count < 2 || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const timer = window.setInterval(() => {
-      const el = track.current;
-      if (!el || paused.current || document.hidden) return;
-      goTo(Math.round(el.scrollLeft / el.clientWidth) + 1);
-    }, autoplayMs);
-    return () => window.clearInterval(timer);
-    // goTo only reads refs and `count`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [autoplayMs, count]);
-
-  const pause = (value: boolean) => () => {
-    paused.current = value;
-  };
+    if (wideCount === undefined) return;
+    const query = window.matchMedia(WIDE);
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, [wideCount]);
+  const shown = wide && wideCount !== undefined ? slides.slice(0, wideCount) : slides;
+  const count = shown.length;
+  const { swiper, index } = useSwiper(el, { label, autoplayMs, resetKey: count });
 
   return (
     <div
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
-      data-ready={hydrated ? "true" : undefined}
       className={`relative ${className}`}
-      onPointerEnter={pause(true)}
-      onPointerLeave={pause(false)}
-      onFocus={pause(true)}
-      onBlur={pause(false)}
     >
-      <div
-        ref={track}
-        className="snap-strip flex snap-x snap-mandatory overflow-x-auto"
-        onScroll={(e) => setCurrent(Math.round(e.currentTarget.scrollLeft / e.currentTarget.clientWidth))}
-      >
-        {slides.map((slide, i) => (
-          <div
-            key={i}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
-            className="w-full shrink-0 snap-start"
-          >
-            {slide}
-          </div>
-        ))}
-      </div>
-      {hydrated && count > 1 ? (
-        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1">
-          {slides.map((_, i) => (
-            <button
+      <div ref={el} className="swiper">
+        <div className="swiper-wrapper">
+          {shown.map((slide, i) => (
+            <div
               key={i}
-              type="button"
-              aria-label={`Go to slide ${i + 1}`}
-              aria-current={i === current ? "true" : undefined}
-              onClick={() => goTo(i)}
-              className="flex h-8 w-8 items-center justify-center rounded-full"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              className={`swiper-slide ${wideCount !== undefined && i >= wideCount ? "slide-phone-only" : ""}`}
             >
-              <span
-                className={`block h-2.5 w-2.5 rounded-full ring-1 ring-black/40 ${i === current ? "bg-white" : "bg-white/50"}`}
-              />
-            </button>
+              {slide}
+            </div>
           ))}
         </div>
-      ) : null}
+        {/* Inside Swiper's element, so hovering over the dots holds autoplay too. */}
+        {swiper && count > 1 ? (
+          <div className="swiper-no-swiping absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1">
+            {shown.map((_, i) => (
+              <button
+                key={i}
+                type="button"
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => swiper.slideTo(i)}
+                className="flex h-8 w-8 items-center justify-center rounded-full"
+              >
+                <span
+                  className={`block h-2.5 w-2.5 rounded-full ring-1 ring-black/40 ${i === index ? "bg-white" : "bg-white/50"}`}
+                />
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -77,7 +77,7 @@ export default function Home() {
         </ul>
       </section>
 
-      <section aria-labelledby="explore-builds" className="mx-auto mt-16 grid max-w-7xl items-center gap-8 px-4 md:grid-cols-2">
+      <section aria-labelledby="explore-builds" className="mx-auto mt-16 grid max-w-7xl grid-cols-1 items-center gap-8 px-4 md:grid-cols-2">
         <div className="flex flex-col gap-4">
           <h2 id="explore-builds" className="text-2xl font-extrabold tracking-tight">
             Explore Builds

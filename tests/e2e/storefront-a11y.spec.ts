@@ -42,6 +42,8 @@ test("the product page has no accessibility violations (contrast, tap targets)",
   await page.getByRole("article").first().getByRole("link").click();
   await expect(page).toHaveURL(/\/product\/\d+/);
   await expect(page.getByRole("button", { name: /Add to cart|Sold Out/ })).toBeVisible();
+  // Audited with the gallery's Swiper running.
+  await expect(page.getByRole("region", { name: "Product images" }).locator(".swiper")).toHaveClass(/swiper-initialized/);
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -69,5 +71,9 @@ test("the home page has no accessibility violations (landmarks, scrollable regio
   axeNeedsJs(testInfo.project.name);
   await page.goto("/", { waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 2, name: "Popular Category" })).toBeVisible();
+  // Audited with both Swipers running, the hero's autoplay too (a runaway Swiper once hung these audits: decision 0005).
+  await expect(page.locator(".swiper.swiper-initialized")).toHaveCount(2);
+  const started = Date.now();
   expect(await axeViolations(page)).toEqual([]);
+  expect(Date.now() - started).toBeLessThan(15_000);
 });

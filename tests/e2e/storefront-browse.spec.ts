@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 import { findProduct } from "./storefront-support";
 
 test("the layout: header links, guest login, cart, footer, WhatsApp button", async ({ page }) => {
@@ -54,33 +54,261 @@ test("the home page: hero, 8 categories, trending, builds, vehicles, why us, bra
   await expect(page.locator(".marquee-track img")).toHaveCount(12);
 });
 
-test("the hero slider gets clickable dots that move it, and plays on its own", async ({
+const PHONE = { width: 412, height: 823 };
+
+test("the hero slider: Swiper takes over the strip, its dots move it, and it plays on its own", async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "without JavaScript it is a scroll-snap strip");
   await page.goto("/");
   const hero = page.getByRole("region", { name: "Featured" });
-  await expect(hero).toHaveAttribute("data-ready", "true");
+  await expect(hero.locator(".swiper")).toHaveClass(/swiper-initialized/);
+  // Five slides on a wide screen (the sixth is for phones), named by Swiper's a11y module.
+  await expect(hero.getByRole("group")).toHaveCount(5);
+  await expect(hero.getByRole("group").nth(4)).toHaveAttribute("aria-label", "5 of 5");
   const dots = hero.getByRole("button", { name: /^Go to slide \d$/ });
   await expect(dots).toHaveCount(5);
   await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
   await dots.nth(2).click();
   await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
   await expect(hero.getByRole("link", { name: "Shop winches" })).toBeInViewport();
+  await expect(hero.getByRole("link", { name: "Shop all parts" })).not.toBeInViewport();
   // Autoplay (every 3 s) moves on once the pointer has left the slider.
   await page.mouse.move(0, 0);
   await expect(dots.nth(3)).toHaveAttribute("aria-current", "true", { timeout: 8_000 });
+  // A mouse drag to the left over most of the slide moves to the next slide.
+  await dots.nth(0).click();
+  await expectInFrame(hero.getByRole("group").nth(0), hero.locator(".swiper"));
+  const box = (await hero.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.9, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.1, box.y + 40, { steps: 5 });
+  await page.mouse.up();
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  await expect(hero.getByRole("link", { name: "Shop wheels" })).toBeInViewport();
 });
 
-test("the hero slider without JavaScript: every slide is there, side by side in a scroll strip", async ({
+test("the hero slider on a phone has six slides, and autoplay waits while it is off screen", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "autoplay needs JavaScript");
+  await page.setViewportSize(PHONE);
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Featured" });
+  await expect(hero.locator(".swiper")).toHaveClass(/swiper-initialized/);
+  await expect(hero.getByRole("group")).toHaveCount(6);
+  const dots = hero.getByRole("button", { name: /^Go to slide \d$/ });
+  await expect(dots).toHaveCount(6);
+  await dots.nth(5).click();
+  await expect(hero.getByRole("link", { name: "Shop footwear" })).toBeInViewport();
+  // Scrolled out of sight, the hero holds still for longer than its 3 s delay...
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expect(hero).not.toBeInViewport();
+  await page.waitForTimeout(4_000);
+  await expect(dots.nth(5)).toHaveAttribute("aria-current", "true");
+  // ...and plays again (rewinding to the first slide) once it is back.
+  await hero.scrollIntoViewIfNeeded();
+  await page.mouse.move(0, PHONE.height - 1);
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true", { timeout: 8_000 });
+});
+
+test("the hero slider never plays on its own for people who prefer reduced motion", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "autoplay needs JavaScript");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Featured" });
+  await expect(hero.locator(".swiper")).toHaveClass(/swiper-initialized/);
+  const dots = hero.getByRole("button", { name: /^Go to slide \d$/ });
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(4_000);
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  // The dots still work.
+  await dots.nth(1).click();
+  await expect(hero.getByRole("link", { name: "Shop wheels" })).toBeInViewport();
+});
+
+test("the sliders without JavaScript: every slide is there, side by side in a scroll strip", async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name === "js", "about the strip without JavaScript");
   await page.goto("/");
   const hero = page.getByRole("region", { name: "Featured" });
+  await expect(hero.locator(".swiper")).not.toHaveClass(/swiper-initialized/);
   await expect(hero.getByRole("group")).toHaveCount(5);
   await expect(hero.getByRole("link", { name: "Shop all parts" })).toBeInViewport();
   await expect(hero.getByRole("link", { name: "Shop winches" })).not.toBeInViewport();
+  // A strip of full-width slides that scrolls sideways, inside the page's width.
+  const strip = await hero.locator(".swiper-wrapper").evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+    overflowX: getComputedStyle(el).overflowX,
+    snap: getComputedStyle(el).scrollSnapType,
+  }));
+  expect(strip.overflowX).toBe("auto");
+  expect(strip.snap).toContain("mandatory");
+  expect(strip.scrollWidth).toBe(strip.clientWidth * 5);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  // Each slide's link can be reached: the keyboard scrolls the strip to it.
+  for (const name of ["Shop winches", "Shop suspension"]) {
+    await hero.getByRole("link", { name }).focus();
+    await expect(hero.getByRole("link", { name })).toBeInViewport();
+  }
+  const builds = page.getByRole("region", { name: "Builds", exact: true });
+  await expect(builds.getByRole("group")).toHaveCount(2);
+  for (const href of ["/vehicles/toyota_hilux?img=0", "/vehicles/suzuki_jimny?img=0"]) {
+    const link = builds.locator(`a[href="${href}"]`);
+    await link.focus();
+    await expect(link).toBeInViewport();
+  }
+  // A phone gets the sixth slide.
+  await page.setViewportSize(PHONE);
+  await expect(hero.getByRole("group")).toHaveCount(6);
+  await hero.getByRole("link", { name: "Shop footwear" }).focus();
+  await expect(hero.getByRole("link", { name: "Shop footwear" })).toBeInViewport();
+});
+
+test("the builds slider: Swiper, two slides, dots", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "Swiper needs JavaScript");
+  await page.goto("/");
+  const builds = page.getByRole("region", { name: "Builds", exact: true });
+  await builds.scrollIntoViewIfNeeded();
+  await expect(builds.locator(".swiper")).toHaveClass(/swiper-initialized/);
+  // Swiper's width stays its column's (in a grid it once grew with its own slides to 33,554,432 px).
+  const column = (await page.getByRole("region", { name: "Explore Builds" }).boundingBox())!;
+  const width = (await builds.locator(".swiper").boundingBox())!.width;
+  expect(width).toBeGreaterThan(100);
+  expect(width).toBeLessThanOrEqual(column.width);
+  const dots = builds.getByRole("button", { name: /^Go to slide \d$/ });
+  await expect(dots).toHaveCount(2);
+  await dots.nth(1).click();
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  await expectInFrame(
+    builds.locator('a[href="/vehicles/toyota_hilux?img=0"]'),
+    builds.locator(".swiper"),
+  );
+  await expect(builds.locator('a[href="/vehicles/suzuki_jimny?img=0"]')).not.toBeInViewport();
+});
+
+/** The slide `item` sits in its slider's frame `frame` (its left edge there, within a pixel). */
+async function expectInFrame(item: Locator, frame: Locator) {
+  await expect
+    .poll(async () => {
+      const [a, b] = [await item.boundingBox(), await frame.boundingBox()];
+      return a && b ? Math.round(Math.abs(a.x - b.x)) : null;
+    })
+    .toBeLessThanOrEqual(1);
+}
+
+/** A wheel with a colour of at least three images. */
+async function galleryProduct(request: APIRequestContext) {
+  const wheel = await findProduct(request, "wheels", (p) =>
+    p.colors.some((c) => c.images.length >= 3),
+  );
+  const color = wheel.colors.find((c) => c.images.length >= 3)!;
+  return {
+    url: `/product/${wheel.id}?color=${encodeURIComponent(color.name)}`,
+    count: color.images.length,
+  };
+}
+
+test("the product gallery: Swiper with arrows, dots and a 50 px swipe threshold", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "Swiper needs JavaScript");
+  const { url, count } = await galleryProduct(request);
+  await page.goto(url);
+  const gallery = page.getByRole("region", { name: "Product images" });
+  await expect(gallery.locator(".swiper")).toHaveClass(/swiper-initialized/);
+  const dots = gallery.getByRole("button", { name: /^Show image \d+$/ });
+  await expect(dots).toHaveCount(count);
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  const image = (n: number) =>
+    gallery.getByRole("img", { name: new RegExp(`, ${n} of ${count}$`) });
+  const frame = gallery.locator(".swiper");
+  // Arrows (wide screens): next, previous, and previous from the first rewinds to the last.
+  await gallery.getByRole("button", { name: "Next image" }).click();
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  await expectInFrame(image(2), frame);
+  await gallery.getByRole("button", { name: "Previous image" }).click();
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  await gallery.getByRole("button", { name: "Previous image" }).click();
+  await expect(dots.nth(count - 1)).toHaveAttribute("aria-current", "true");
+  await dots.nth(0).click();
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  await expectInFrame(image(1), frame);
+  // A slow drag: 30 px springs back, 70 px moves on by one image (from the top of the page, clear of the header).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await frame.boundingBox())!;
+  const drag = async (dx: number) => {
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) {
+      await page.mouse.move(x - (dx * i) / 10, y);
+      await page.waitForTimeout(40);
+    }
+    await page.mouse.up();
+  };
+  await drag(30);
+  await page.waitForTimeout(600);
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  await expectInFrame(image(1), frame);
+  await drag(70);
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  await expectInFrame(image(2), frame);
+});
+
+test("the product gallery on a phone: no arrows, dots, swipe", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "Swiper needs JavaScript");
+  await page.setViewportSize(PHONE);
+  const { url, count } = await galleryProduct(request);
+  await page.goto(url);
+  const gallery = page.getByRole("region", { name: "Product images" });
+  await expect(gallery.locator(".swiper")).toHaveClass(/swiper-initialized/);
+  await expect(gallery.getByRole("button", { name: "Next image" })).toBeHidden();
+  await expect(gallery.getByRole("button", { name: /^Show image \d+$/ })).toHaveCount(count);
+  await gallery.getByRole("button", { name: "Show image 3" }).click();
+  await expect(gallery.getByRole("button", { name: "Show image 3" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expectInFrame(
+    gallery.getByRole("img", { name: new RegExp(`, 3 of ${count}$`) }),
+    gallery.locator(".swiper"),
+  );
+});
+
+test("the product gallery without JavaScript: a scroll strip with anchor dots", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "js", "about the strip without JavaScript");
+  const { url, count } = await galleryProduct(request);
+  await page.goto(url);
+  const gallery = page.getByRole("region", { name: "Product images" });
+  await expect(gallery.locator(".swiper")).not.toHaveClass(/swiper-initialized/);
+  await expect(gallery.getByRole("button", { name: "Next image" })).toHaveCount(0);
+  const dots = gallery.getByRole("link", { name: /^Show image \d+$/ });
+  await expect(dots).toHaveCount(count);
+  const image = (n: number) =>
+    gallery.getByRole("img", { name: new RegExp(`, ${n} of ${count}$`) });
+  const frame = gallery.locator(".swiper");
+  await expectInFrame(image(1), frame);
+  await expect(image(2)).not.toBeInViewport();
+  // A dot is a link to its image: following it scrolls the strip there.
+  await dots.nth(2).click();
+  await expectInFrame(image(3), frame);
+  const box = (await gallery.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
 test("vehicles: tiles, a vehicle's parts with its banner, and 404 for an unknown one", async ({
