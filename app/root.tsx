@@ -18,7 +18,7 @@ import { Toaster } from "~/components/toaster";
 import { WhatsAppButton } from "~/components/whatsapp-button";
 import { db } from "~/db/db.server";
 import { countCartQuantity } from "~/models/cart.server";
-import { findVehicle, listBrands, listVehicles } from "~/models/catalog.server";
+import { findVehicle, listBrands, listVehicles } from "~/models/taxonomy.server";
 import { getUser } from "~/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";

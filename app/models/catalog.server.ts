@@ -1,16 +1,14 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "~/db/schema";
-import { catalogVersion } from "~/models/catalog-version.server";
+import { versionedCache } from "./catalog-cache.server";
 import {
   PAGE_SIZE,
   PRICE_MAX_RUPEES,
   PRICE_MIN_RUPEES,
   RECOMMENDATIONS,
   SORTS,
-  SPEC_VEHICLE_ALIASES,
   type Sort,
 } from "~/utils/catalog-constants";
-import { imageUrl } from "~/utils/images";
 
 /** What a product tile needs. */
 export type ProductSummary = {
@@ -65,7 +63,7 @@ function fitsExpr(vehicleId: number): Expression<SqlBool> {
   return sql<SqlBool>`(p.universal_fit = 1 or exists (select 1 from product_vehicles pv where pv.product_id = p.id and pv.vehicle_id = ${vehicleId}))`;
 }
 
-function fitsColumn(vehicleId: number | null) {
+export function fitsColumn(vehicleId: number | null) {
   return vehicleId === null ? sql<null>`null`.as("fits") : sql<number>`${fitsExpr(vehicleId)}`.as("fits");
 }
 
@@ -165,31 +163,8 @@ function filteredProducts(db: Kysely<DB>, q: ListingQuery) {
   return query;
 }
 
-/**
- * Per database, values computed once per catalogue version (`catalogVersion()` moves on every
- * catalogue change, so nothing stale is served). Bounded: a full table starts over.
- */
-function versionedCache<T>(maxEntries: number) {
-  const byDb = new WeakMap<Kysely<DB>, { version: number; entries: Map<string, Promise<T>> }>();
-  return (db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> => {
-    const version = catalogVersion();
-    let slot = byDb.get(db);
-    if (!slot || slot.version !== version) byDb.set(db, (slot = { version, entries: new Map() }));
-    const hit = slot.entries.get(key);
-    if (hit) return hit;
-    if (slot.entries.size >= maxEntries) slot.entries.clear();
-    const value = compute();
-    const entries = slot.entries;
-    entries.set(key, value);
-    value.catch(() => entries.delete(key));
-    return value;
-  };
-}
 
 const countCache = versionedCache<number>(1000);
-const colorNamesCache = versionedCache<string[]>(1);
-const brandsCache = versionedCache<Brand[]>(1);
-const vehiclesCache = versionedCache<Vehicle[]>(1);
 
 /**
  * One page of products matching the query, and how many match in all. Two SQL statements
@@ -314,159 +289,6 @@ export async function listSwatches(db: Kysely<DB>, productIds: number[]): Promis
 }
 
 // ---------------------------------------------------------------------------------------------
-// Product detail
-
-export type ProductColor = { id: number; name: string; images: string[] };
-export type ProductSize = {
-  id: number;
-  label: string;
-  diameter: number;
-  width: number;
-  boltPattern: string;
-  offset: number;
-  hubBore: number;
-  partNumber: string;
-};
-export type ProductDetail = ProductSummary & {
-  description: string;
-  categoryName: string;
-  brandSlug: string;
-  stock: number;
-  universalFit: boolean;
-  colors: ProductColor[];
-  sizes: ProductSize[];
-  /** Stock of each colour x size (null where the product has no sizes / colours). */
-  variants: { sizeId: number | null; colorId: number | null; stock: number }[];
-  /** Vehicles the part is listed for, by name. */
-  vehicles: { slug: string; name: string }[];
-  createdAt: string;
-  updatedAt: string;
-};
-
-/** A visible product with its colours, images, sizes and fitment (four statements), or null. */
-export async function getProduct(
-  db: Kysely<DB>,
-  id: number,
-  shopperVehicleId: number | null = null,
-): Promise<ProductDetail | null> {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
-  const row = await visibleProducts(db)
-    .select([
-      ...summaryColumns(),
-      fitsColumn(shopperVehicleId),
-      "p.description",
-      "c.name as categoryName",
-      "b.slug as brandSlug",
-      "p.stock",
-      "p.universal_fit as universalFit",
-      "p.created_at as createdAt",
-      "p.updated_at as updatedAt",
-      // Each colour x size's stock, in the same statement (the page has a statement budget).
-      sql<string>`(select json_group_array(json_array(v.size_id, v.color_id, v.stock))
-        from product_variants v where v.product_id = p.id)`.as("variantsJson"),
-    ])
-    .where("p.id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const [colorRows, sizeRows, vehicleRows] = [
-    await db
-      .selectFrom("product_colors as pc")
-      .leftJoin("product_color_images as pci", "pci.color_id", "pc.id")
-      .select(["pc.id", "pc.name", "pci.image"])
-      .where("pc.product_id", "=", id)
-      .orderBy("pc.position")
-      .orderBy("pc.id")
-      .orderBy("pci.position")
-      .orderBy("pci.id")
-      .execute(),
-    await db
-      .selectFrom("product_sizes")
-      .select([
-        "id",
-        "label",
-        "diameter",
-        "width",
-        "bolt_pattern as boltPattern",
-        "offset_mm as offset",
-        "hub_bore_mm as hubBore",
-        "part_number as partNumber",
-      ])
-      .where("product_id", "=", id)
-      .orderBy("position")
-      .orderBy("id")
-      .execute(),
-    await db
-      .selectFrom("product_vehicles as pv")
-      .innerJoin("vehicles as v", "v.id", "pv.vehicle_id")
-      .select(["v.slug", "v.make", "v.model"])
-      .where("pv.product_id", "=", id)
-      .orderBy("v.featured", "desc")
-      .orderBy("v.make")
-      .orderBy("v.model")
-      .execute(),
-  ];
-  const colors: ProductColor[] = [];
-  for (const c of colorRows) {
-    let color = colors[colors.length - 1];
-    if (!color || color.id !== c.id) {
-      color = { id: c.id, name: c.name, images: [] };
-      colors.push(color);
-    }
-    if (c.image) color.images.push(c.image);
-  }
-  const { description, categoryName, brandSlug, stock, universalFit, createdAt, updatedAt, variantsJson, ...summary } = row;
-  const variants = (JSON.parse(variantsJson) as [number | null, number | null, number][]).map(([sizeId, colorId, left]) => ({
-    sizeId,
-    colorId,
-    stock: left,
-  }));
-  return {
-    ...toSummary(summary),
-    description,
-    categoryName,
-    brandSlug,
-    stock,
-    universalFit: universalFit === 1,
-    colors,
-    sizes: sizeRows,
-    variants,
-    vehicles: vehicleRows.map((v) => ({ slug: v.slug, name: vehicleName(v) })),
-    createdAt,
-    updatedAt,
-  };
-}
-
-/** The id of a visible product by its slug (old slug URLs redirect to the numeric one). */
-export async function findProductIdBySlug(db: Kysely<DB>, slug: string): Promise<number | null> {
-  const row = await visibleProducts(db).select("p.id").where("p.slug", "=", slug).executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** Up to `limit` other products of the same category, newest first (one statement). */
-export async function listRecommendations(
-  db: Kysely<DB>,
-  category: string,
-  excludeId: number | null,
-  limit = RECOMMENDATIONS,
-  shopperVehicleId: number | null = null,
-): Promise<ProductSummary[]> {
-  let query = visibleProducts(db)
-    .select([...summaryColumns(), fitsColumn(shopperVehicleId)])
-    .where("c.slug", "=", category);
-  if (excludeId !== null) query = query.where("p.id", "!=", excludeId);
-  const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(limit).execute();
-  return rows.map(toSummary);
-}
-
-/** The description split at full stops, for the product page's details list. */
-export function descriptionPoints(description: string): string[] {
-  return description
-    .split(/\.(?:\s+|$)/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Search
 
 /**
@@ -515,161 +337,6 @@ export async function searchProducts(
   return rows.map(toSummary);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Brands, categories, colours, vehicles
-
-export type Brand = { id: number; slug: string; name: string; description: string; logo: string | null; featured: boolean };
-export type Category = { id: number; slug: string; name: string };
-export type Vehicle = { id: number; slug: string; make: string; model: string; name: string; featured: boolean };
-
-/** Every brand, the featured ones first (kept per catalogue version: the footer shows them on every page). */
-export function listBrands(db: Kysely<DB>): Promise<Brand[]> {
-  return brandsCache(db, "all", async () => {
-    const rows = await db
-      .selectFrom("brands")
-      .select(["id", "slug", "name", "description", "logo", "featured"])
-      .orderBy("featured", "desc")
-      .orderBy("id")
-      .execute();
-    return rows.map((b) => ({ ...b, featured: b.featured === 1 }));
-  });
-}
-
-export async function getBrand(db: Kysely<DB>, slug: string): Promise<Brand | null> {
-  const b = await db
-    .selectFrom("brands")
-    .select(["id", "slug", "name", "description", "logo", "featured"])
-    .where("slug", "=", slug.toLowerCase())
-    .executeTakeFirst();
-  return b ? { ...b, featured: b.featured === 1 } : null;
-}
-
-/** The home page's category tiles: every category in order, with its newest product's image. */
-export async function listCategoryTiles(db: Kysely<DB>) {
-  return db
-    .selectFrom("categories as c")
-    .select([
-      "c.slug",
-      "c.name",
-      (eb) =>
-        eb
-          .selectFrom("products as p")
-          .select("p.image")
-          .whereRef("p.category_id", "=", "c.id")
-          .where("p.hidden_at", "is", null)
-          .orderBy("p.created_at", "desc")
-          .orderBy("p.id", "desc")
-          .limit(1)
-          .as("image"),
-    ])
-    .orderBy("c.position")
-    .orderBy("c.id")
-    .execute();
-}
-
-export async function listCategories(db: Kysely<DB>): Promise<Category[]> {
-  return db.selectFrom("categories").select(["id", "slug", "name"]).orderBy("position").orderBy("id").execute();
-}
-
-export async function getCategory(db: Kysely<DB>, slug: string): Promise<Category | null> {
-  const c = await db.selectFrom("categories").select(["id", "slug", "name"]).where("slug", "=", slug).executeTakeFirst();
-  return c ?? null;
-}
-
-/** Distinct colour names of visible products, for the colour filter (kept per catalogue version). */
-export function listColorNames(db: Kysely<DB>): Promise<string[]> {
-  return colorNamesCache(db, "all", () => queryColorNames(db));
-}
-
-async function queryColorNames(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db
-    .selectFrom("product_colors as pc")
-    .innerJoin("products as p", "p.id", "pc.product_id")
-    .where("p.hidden_at", "is", null)
-    .select(sql<string>`min(pc.name)`.as("name"))
-    .groupBy(sql`lower(pc.name)`)
-    .orderBy(sql`lower(pc.name)`)
-    .execute();
-  return rows.map((r) => r.name);
-}
-
-export function vehicleName(v: { make: string; model: string }): string {
-  return `${v.make} ${v.model}`;
-}
-
-/** Every vehicle, the featured ones first (kept per catalogue version: every page's picker lists them). */
-export function listVehicles(db: Kysely<DB>): Promise<Vehicle[]> {
-  return vehiclesCache(db, "all", async () => {
-    const rows = await db
-      .selectFrom("vehicles")
-      .select(["id", "slug", "make", "model", "featured"])
-      .orderBy("featured", "desc")
-      .orderBy("make")
-      .orderBy("model")
-      .execute();
-    return rows.map((v) => ({ ...v, name: vehicleName(v), featured: v.featured === 1 }));
-  });
-}
-
-/** Accepts `toyota_hilux`, `Toyota-Hilux`, ... for the stored slug. */
-export function vehicleSlugCandidates(slug: string): string[] {
-  const trimmed = slug.trim().toLowerCase();
-  const s = SPEC_VEHICLE_ALIASES[trimmed] ?? trimmed;
-  return [...new Set([s, s.replace(/-/g, "_"), s.replace(/_/g, "-")])];
-}
-
-export async function getVehicle(db: Kysely<DB>, slug: string): Promise<Vehicle | null> {
-  if (!slug || slug.length > 80) return null;
-  const v = await db
-    .selectFrom("vehicles")
-    .select(["id", "slug", "make", "model", "featured"])
-    .where("slug", "in", vehicleSlugCandidates(slug))
-    .orderBy("id")
-    .executeTakeFirst();
-  return v ? { ...v, name: vehicleName(v), featured: v.featured === 1 } : null;
-}
-
-/** The vehicle among `vehicles` for a slug in any spelling (no statement). */
-export function findVehicle(vehicles: Vehicle[], slug: string | null | undefined): Vehicle | null {
-  if (!slug) return null;
-  const wanted = vehicleSlugCandidates(slug);
-  return vehicles.find((v) => wanted.includes(v.slug)) ?? null;
-}
-
-/** Every visible product's id and last change, for the sitemap. */
 export async function listProductsForSitemap(db: Kysely<DB>): Promise<{ id: number; updatedAt: string }[]> {
   return visibleProducts(db).select(["p.id", "p.updated_at as updatedAt"]).orderBy("p.id").execute();
 }
-
-// ---------------------------------------------------------------------------------------------
-// JSON shapes of the API (spec section 3: prices in paise, images as URLs)
-
-export function productSummaryJson(p: ProductSummary) {
-  return {
-    id: p.id,
-    slug: p.slug,
-    title: p.title,
-    brand: p.brand,
-    category: p.category,
-    image: imageUrl(p.image, 640),
-    price: p.pricePaise,
-    inStock: p.inStock,
-    ...(p.fits === undefined ? {} : { fits: p.fits }),
-  };
-}
-
-export function productDetailJson(p: ProductDetail) {
-  return {
-    ...productSummaryJson(p),
-    description: p.description,
-    colour: p.colors[0]?.name ?? null,
-    colors: p.colors.map((c) => ({ id: c.id, name: c.name, images: c.images.map((k) => ({ url: imageUrl(k, 1024) })) })),
-    // A size is in stock when any colour of it is (or, without colours, the size itself).
-    sizes: p.sizes.map((s) => ({ ...s, stock: sumStock(p.variants.filter((v) => v.sizeId === s.id)) })),
-    variants: p.variants,
-    vehicles: p.vehicles,
-    universalFit: p.universalFit,
-  };
-}
-
-const sumStock = (rows: { stock: number }[]) => rows.reduce((n, r) => n + r.stock, 0);

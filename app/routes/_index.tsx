@@ -5,7 +5,8 @@ import { ProductGrid } from "~/components/product-card";
 import { RevealHeading } from "~/components/reveal-heading";
 import { Slider } from "~/components/slider";
 import { db } from "~/db/db.server";
-import { getVehicle, listBrands, listCategoryTiles, listNewestProducts } from "~/models/catalog.server";
+import { getVehicle, listBrands, listCategoryTiles } from "~/models/taxonomy.server";
+import { listNewestProducts } from "~/models/catalog.server";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/seo";
 import {

@@ -3,16 +3,8 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
-import {
-  getVehicle,
-  listBrands,
-  listCategories,
-  listColorNames,
-  listingQueryFromParams,
-  listProducts,
-  listSwatches,
-  parseListingParams,
-} from "~/models/catalog.server";
+import { getVehicle, listBrands, listCategories, listColorNames } from "~/models/taxonomy.server";
+import { listingQueryFromParams, listProducts, listSwatches, parseListingParams } from "~/models/catalog.server";
 import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, type Sort } from "~/utils/catalog-constants";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";

@@ -1,13 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import {
-  getVehicle,
-  listAllProducts,
-  listingQueryFromParams,
-  listProducts,
-  parseListingParams,
-  productSummaryJson,
-} from "~/models/catalog.server";
+import { getVehicle } from "~/models/taxonomy.server";
+import { listAllProducts, listingQueryFromParams, listProducts, parseListingParams } from "~/models/catalog.server";
+import { productSummaryJson } from "~/models/product-detail.server";
 import { apiNotFound } from "~/utils/responses.server";
 
 const LISTING_PARAMS = ["category", "brand", "color", "min", "max", "vehicle", "sort", "page"];

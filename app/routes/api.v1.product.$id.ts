@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { getProduct, productDetailJson } from "~/models/catalog.server";
+import { getProduct, productDetailJson } from "~/models/product-detail.server";
 import { apiNotFound, idParam } from "~/utils/responses.server";
 
 /** GET /api/v1/product/{id}: one product with its colours (image URLs), sizes and fitment. */

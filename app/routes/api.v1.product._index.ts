@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { listRecommendations, productSummaryJson } from "~/models/catalog.server";
+import { listRecommendations, productSummaryJson } from "~/models/product-detail.server";
 
 /**
  * GET /api/v1/product?category=: products of a category for recommendations, newest first.

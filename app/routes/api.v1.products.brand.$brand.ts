@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { emptyListingQuery, getVehicle, listProducts, productSummaryJson } from "~/models/catalog.server";
+import { emptyListingQuery, listProducts } from "~/models/catalog.server";
+import { getVehicle } from "~/models/taxonomy.server";
+import { productSummaryJson } from "~/models/product-detail.server";
 
 /**
  * GET /api/v1/products/brand/{vehicle}: the parts listed for a vehicle (the spec calls vehicles

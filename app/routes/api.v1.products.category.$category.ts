@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { emptyListingQuery, getCategory, listProducts, productSummaryJson } from "~/models/catalog.server";
+import { emptyListingQuery, listProducts } from "~/models/catalog.server";
+import { getCategory } from "~/models/taxonomy.server";
+import { productSummaryJson } from "~/models/product-detail.server";
 import { apiNotFound } from "~/utils/responses.server";
 
 /** GET /api/v1/products/category/{category}: that category's products, newest first; `?page=` pages by 24. */

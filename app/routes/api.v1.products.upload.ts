@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { getProduct, productDetailJson } from "~/models/catalog.server";
+import { getProduct, productDetailJson } from "~/models/product-detail.server";
 import { submitProductFromApi } from "~/models/product-admin.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";

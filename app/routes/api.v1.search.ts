@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { productSummaryJson, searchProducts } from "~/models/catalog.server";
+import { productSummaryJson } from "~/models/product-detail.server";
+import { searchProducts } from "~/models/catalog.server";
 
 /** GET /api/v1/search?query=: products matching by word prefix, best first. Empty text: []. */
 export async function loader({ request }: LoaderFunctionArgs) {

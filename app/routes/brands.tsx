@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/db.server";
-import { listBrands } from "~/models/catalog.server";
+import { listBrands } from "~/models/taxonomy.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>

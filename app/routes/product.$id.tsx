@@ -6,13 +6,8 @@ import { FitBadge, ProductGrid } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import { DeliveryCheck } from "~/components/delivery-check";
 import { db } from "~/db/db.server";
-import {
-  descriptionPoints,
-  findProductIdBySlug,
-  getProduct,
-  getVehicle,
-  listRecommendations,
-} from "~/models/catalog.server";
+import { descriptionPoints, findProductIdBySlug, getProduct, listRecommendations } from "~/models/product-detail.server";
+import { getVehicle } from "~/models/taxonomy.server";
 import { imageUrl } from "~/utils/images";
 import { listPricePaise } from "~/utils/money";
 import { offsetText } from "~/utils/variant";

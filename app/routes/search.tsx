@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
-import { getVehicle, searchProducts } from "~/models/catalog.server";
+import { getVehicle } from "~/models/taxonomy.server";
+import { searchProducts } from "~/models/catalog.server";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 

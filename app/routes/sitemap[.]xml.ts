@@ -1,5 +1,6 @@
 import { db } from "~/db/db.server";
-import { listBrands, listCategories, listProductsForSitemap } from "~/models/catalog.server";
+import { listBrands, listCategories } from "~/models/taxonomy.server";
+import { listProductsForSitemap } from "~/models/catalog.server";
 import { getEnv } from "~/utils/env.server";
 import { FEATURED_VEHICLES } from "~/utils/storefront-content";
 

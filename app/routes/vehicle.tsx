@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { getVehicle } from "~/models/catalog.server";
+import { getVehicle } from "~/models/taxonomy.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { safeRedirectPath } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";

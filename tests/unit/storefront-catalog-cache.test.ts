@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyListingQuery, listColorNames, listProducts } from "~/models/catalog.server";
+import { emptyListingQuery, listProducts } from "~/models/catalog.server";
+import { listColorNames } from "~/models/taxonomy.server";
 import { insertCatalogFixture } from "../support/catalog-fixture";
 import { type TestDb, withAppDb } from "../support/db";
 

@@ -1,19 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  descriptionPoints,
-  emptyListingQuery,
-  findProductIdBySlug,
-  getProduct,
-  getVehicle,
-  listColorNames,
-  listingQueryFromParams,
-  listProducts,
-  listRecommendations,
-  listSwatches,
-  parseListingParams,
-  searchProducts,
-  toFtsQuery,
-} from "~/models/catalog.server";
+import { descriptionPoints, findProductIdBySlug, getProduct, listRecommendations } from "~/models/product-detail.server";
+import { emptyListingQuery, listingQueryFromParams, listProducts, listSwatches, parseListingParams, searchProducts, toFtsQuery } from "~/models/catalog.server";
+import { getVehicle, listColorNames } from "~/models/taxonomy.server";
 import { createTestDb, type TestDb } from "../support/db";
 import { insertCatalogFixture } from "../support/catalog-fixture";
 

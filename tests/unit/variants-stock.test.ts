@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useAppDatabase } from "~/db/db.server";
 import { addToCart, listCartLines } from "~/models/cart.server";
-import { getProduct } from "~/models/catalog.server";
+import { getProduct } from "~/models/product-detail.server";
 import {
   expireStaleOrders,
   getOrderForUser,
