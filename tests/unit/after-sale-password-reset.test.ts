@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createUserSession, getUser } from "~/auth/session.server";
 import { createDeliverer } from "~/messages/deliver.server";
 import { issueApiToken, userForApiToken } from "~/models/api-token.server";
-import { runOutboxOnce } from "~/models/outbox.server";
+import { runOutboxOnce } from "~/models/outbox-worker.server";
 import {
   FORGOT_ANSWER,
   FORGOT_PER_ADDRESS,

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createDeliverer } from "~/messages/deliver.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { recordSuccessfulPayment, transitionOrder } from "~/models/order.server";
-import { runOutboxOnce } from "~/models/outbox.server";
+import { runOutboxOnce } from "~/models/outbox-worker.server";
 import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
