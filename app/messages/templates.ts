@@ -1,4 +1,5 @@
 import { formatPaise } from "~/utils/money";
+import type { AddressInput } from "~/utils/validation";
 import { sizeText } from "~/utils/variant";
 
 /**
@@ -24,16 +25,7 @@ export type OrderSnapshot = {
   items: OrderLine[];
   totalPaise: number;
   paymentMethod: string;
-  address: {
-    fullName: string;
-    phone: string;
-    address1: string;
-    address2: string;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  };
+  address: AddressInput;
   trackingNumber: string | null;
   customerEmail: string;
 };

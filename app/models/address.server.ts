@@ -5,17 +5,7 @@ import { addressSchema, type AddressInput } from "~/utils/validation";
 import { lookupPin, pinStateProblem } from "./pin-directory.server";
 
 /** A saved delivery address, in the spec's field names. */
-export type Address = {
-  id: number;
-  fullName: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-};
+export type Address = AddressInput & { id: number };
 
 /**
  * The address form's rules plus India Post's directory: a PIN that exists, in the chosen state.

@@ -42,20 +42,20 @@ function byRate(invoice: Invoice) {
 export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<string | null> {
   const bounds = monthBounds(month);
   if (!bounds) return null;
-  const invoiced = await db
-    .selectFrom("orders")
-    .select("id")
-    .where("invoiced_at", ">=", bounds.from)
-    .where("invoiced_at", "<", bounds.to)
-    .orderBy("invoice_number")
-    .execute();
-  const credited = await db
-    .selectFrom("orders")
-    .select("id")
-    .where("credit_noted_at", ">=", bounds.from)
-    .where("credit_noted_at", "<", bounds.to)
-    .orderBy("credit_note_number")
-    .execute();
+  // Orders whose invoice (or credit note) is dated in the month, in number order.
+  const documentedIn = (
+    at: "invoiced_at" | "credit_noted_at",
+    number: "invoice_number" | "credit_note_number",
+  ) =>
+    db
+      .selectFrom("orders")
+      .select("id")
+      .where(at, ">=", bounds.from)
+      .where(at, "<", bounds.to)
+      .orderBy(number)
+      .execute();
+  const invoiced = await documentedIn("invoiced_at", "invoice_number");
+  const credited = await documentedIn("credit_noted_at", "credit_note_number");
   const rows: (string | number)[][] = [
     [
       "section",

@@ -112,12 +112,7 @@ export async function requestReturn(
   const now = input.now ?? new Date();
   const reason = input.reason.trim();
   return db.transaction().execute(async (trx): Promise<ReturnRequestResult> => {
-    const order = await trx
-      .selectFrom("orders")
-      .select(["id", "status"])
-      .where("id", "=", input.orderId)
-      .where("user_id", "=", input.userId)
-      .executeTakeFirst();
+    const order = await shopperOrder(trx, input.userId, input.orderId);
     if (!order) return { ok: false, status: 404, message: "Order not found" };
     const deadline = await returnDeadline(trx, order.id);
     if (order.status !== "delivered" || !deadline) {
@@ -316,6 +311,16 @@ export async function listReturns(db: Trx, orderId: number): Promise<ReturnView[
 export type CancelResult =
   { ok: true; refunded: boolean } | { ok: false; status: 404 | 409 | 502; message: string };
 
+/** One of the shopper's own orders (id and status), or undefined: someone else's is not found. */
+function shopperOrder(db: Kysely<DB>, userId: number, orderId: number) {
+  return db
+    .selectFrom("orders")
+    .select(["id", "status"])
+    .where("id", "=", orderId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
 /**
  * The shopper cancels an order that has not shipped: it becomes cancelled (stock back, message),
  * and a paid online order is refunded in full through the provider.
@@ -325,12 +330,7 @@ export async function cancelOrderByShopper(
   gateway: PaymentGateway,
   input: { userId: number; orderId: number; now?: Date },
 ): Promise<CancelResult> {
-  const order = await db
-    .selectFrom("orders")
-    .select(["id", "status"])
-    .where("id", "=", input.orderId)
-    .where("user_id", "=", input.userId)
-    .executeTakeFirst();
+  const order = await shopperOrder(db, input.userId, input.orderId);
   if (!order) return { ok: false, status: 404, message: "Order not found" };
   if (order.status !== "paid") {
     return {

@@ -179,6 +179,15 @@ export async function variantStock(db: Kysely<DB>, key: VariantKey): Promise<num
   return row?.stock ?? 0;
 }
 
+/** An update of exactly the variant `key` names. */
+function updateVariant(trx: Kysely<DB>, key: VariantKey) {
+  return trx
+    .updateTable("product_variants")
+    .where("product_id", "=", key.productId)
+    .where(sameOrNull("size_id", key.sizeId))
+    .where(sameOrNull("color_id", key.colorId));
+}
+
 /**
  * Takes `quantity` units of a variant of a visible product: a guarded update that changes nothing
  * and answers false when fewer are left. Call it inside the transaction that records the sale.
@@ -188,12 +197,8 @@ export async function reserveVariant(
   key: VariantKey,
   quantity: number,
 ): Promise<boolean> {
-  const taken = await trx
-    .updateTable("product_variants")
+  const taken = await updateVariant(trx, key)
     .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-    .where("product_id", "=", key.productId)
-    .where(sameOrNull("size_id", key.sizeId))
-    .where(sameOrNull("color_id", key.colorId))
     .where("stock", ">=", quantity)
     .where((eb) =>
       eb.exists(
@@ -218,12 +223,8 @@ export async function releaseVariant(
   key: VariantKey,
   quantity: number,
 ): Promise<boolean> {
-  const back = await trx
-    .updateTable("product_variants")
+  const back = await updateVariant(trx, key)
     .set((eb) => ({ stock: eb("stock", "+", quantity) }))
-    .where("product_id", "=", key.productId)
-    .where(sameOrNull("size_id", key.sizeId))
-    .where(sameOrNull("color_id", key.colorId))
     .executeTakeFirst();
   if (Number(back.numUpdatedRows) === 1) return true;
   const only = await trx
