@@ -18,7 +18,7 @@ import {
   runOutboxOnce,
   type OutboxRow,
 } from "~/models/outbox.server";
-import { recordSuccessfulPayment, reserveOrder, transitionOrder } from "~/models/order.server";
+import { recordSuccessfulPayment, reserveOrder, transitionOrder } from "~/models/order/index.server";
 import { loader as orderPage } from "~/routes/order.$orderId";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
