@@ -1,7 +1,7 @@
 import { db, openAppDatabase } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { countProducts } from "./models/catalog.server";
-import { startOrderExpiry } from "./models/order.server";
+import { startOrderExpiry } from "./models/order/index.server";
 import { startOutboxWorker } from "./models/outbox-worker.server";
 import { createDeliverer } from "./messages/deliver.server";
 import { ensureAdmin } from "./models/user.server";

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import { orderStats } from "./order.server";
+import { countsAsPaidSql, orderStats } from "./order/index.server";
 import { catalogStats } from "./product-admin.server";
 
 /** India Standard Time is UTC+05:30 all year: the shop's "today" and "this month". */
@@ -14,8 +14,8 @@ export function istPeriodStarts(now: Date): { dayStart: string; monthStart: stri
   return { dayStart: new Date(day).toISOString(), monthStart: new Date(month).toISOString() };
 }
 
-/** Orders that brought money in (cancelled and refunded ones did not), as in orderStats. */
-const EARNING = sql`status in ('paid','shipped','delivered')`;
+/** Orders that brought money in: the one rule of what counts as paid, as in orderStats. */
+const EARNING = countsAsPaidSql;
 
 /**
  * What an owner looks at first: the spec's totals (products, users), paid orders and revenue

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, ReturnStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
-import { transitionOrder } from "./order.server";
+import { transitionOrder } from "./order/index.server";
 import { enqueueMessage, orderSnapshot } from "./outbox.server";
 import { refundBalance, refundOrder, type RefundLineInput } from "./refund.server";
 

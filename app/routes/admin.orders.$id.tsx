@@ -6,7 +6,7 @@ import { orderDate, StatusBadge } from "~/components/admin/order-status";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
-import { getOrderForAdmin, ORDER_STATUSES, STATUS_LABELS, transitionOrder } from "~/models/order.server";
+import { getOrderForAdmin, ORDER_STATUSES, STATUS_LABELS, transitionOrder } from "~/models/order/index.server";
 import { listRefunds, refundBalance, refundOrder } from "~/models/refund.server";
 import { decideReturn, listReturns, receiveReturn } from "~/models/return.server";
 import { getPaymentGateway } from "~/payments/payments.server";

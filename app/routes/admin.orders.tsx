@@ -7,7 +7,7 @@ import { Pagination } from "~/components/pagination";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
-import { listAllOrders, ORDER_STATUSES, STATUS_LABELS } from "~/models/order.server";
+import { listAllOrders, ORDER_STATUSES, STATUS_LABELS } from "~/models/order/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
-import { listAllOrders, ORDER_STATUSES, toApiOrder } from "~/models/order.server";
+import { listAllOrders, ORDER_STATUSES, toApiOrder } from "~/models/order/index.server";
 import { jsonNoStore } from "~/utils/http.server";
 
 const ALL_AT_ONCE = 500;

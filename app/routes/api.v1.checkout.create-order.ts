@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { placeOrder, type OrderSource } from "~/models/order.server";
+import { placeOrder, type OrderSource } from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";

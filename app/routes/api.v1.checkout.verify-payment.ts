@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { verifyPayment } from "~/models/order.server";
+import { countsAsPaid, verifyPayment } from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { apiMethodNotAllowed } from "~/utils/responses.server";
@@ -30,8 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (fields.orderId != null && String(fields.orderId) !== String(result.orderId)) {
     return jsonNoStore({ message: "Payment verification failed." }, { status: 400 });
   }
-  const paid =
-    result.status === "paid" || result.status === "shipped" || result.status === "delivered";
+  const paid = countsAsPaid(result.status);
   if (!paid)
     return jsonNoStore(
       { message: "Payment verification failed.", status: result.status },

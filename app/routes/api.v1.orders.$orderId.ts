@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { getOrderForUser, toApiOrder } from "~/models/order.server";
+import { getOrderForUser, toApiOrder } from "~/models/order/index.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { apiNotFound, idParam } from "~/utils/responses.server";
 

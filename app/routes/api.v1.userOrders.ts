@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { listPaidOrdersForUser, toApiOrder } from "~/models/order.server";
+import { listPaidOrdersForUser, toApiOrder } from "~/models/order/index.server";
 import { jsonNoStore } from "~/utils/http.server";
 
 /** GET /api/v1/userOrders: the user's paid orders, newest first, with items and payments. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { applyRazorpayWebhook } from "~/models/order.server";
+import { applyRazorpayWebhook } from "~/models/order/index.server";
 import { applyRefundWebhook } from "~/models/refund.server";
 import { getWebhookSecret } from "~/payments/payments.server";
 import { checkSignature } from "~/payments/signature.server";

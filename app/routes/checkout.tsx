@@ -24,11 +24,12 @@ import { db } from "~/db/db.server";
 import { getAddress, listAddresses } from "~/models/address.server";
 import {
   getOrderForUser,
+  isOrdered,
   placeOrder,
   previewCheckout,
   type OrderSource,
   type ShippingAddress,
-} from "~/models/order.server";
+} from "~/models/order/index.server";
 import { computeCharges } from "~/models/checkout-charges.server";
 import { getPaymentGateway, getSandboxGateway } from "~/payments/payments.server";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
@@ -228,12 +229,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         },
         amountPaise: order.amountPaise,
       };
-    } else if (
-      order &&
-      order.status !== "pending_payment" &&
-      order.status !== "failed" &&
-      order.status !== "expired"
-    ) {
+    } else if (order && isOrdered(order.status)) {
       throw redirect(`/order/${order.id}`);
     }
   }
@@ -356,7 +352,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (order.status === "failed" || order.status === "expired") {
     return refuse("This payment attempt has ended. Please try again.", 409, paymentUrl);
   }
-  const paid = order.status !== "pending_payment";
+  const paid = isOrdered(order.status);
   if (!viaFetcher) {
     if (paid) return redirect(`/order/${order.id}`, 303);
     return gateway.kind === "sandbox"

@@ -5,8 +5,9 @@ import { isFetcherSubmission } from "~/components/fetcher-flag";
 import type { CallbackData } from "~/components/payment";
 import { db } from "~/db/db.server";
 import { getUser } from "~/auth/session.server";
-import { getPendingOrderByGatewayId, recordFailedPayment, verifyPayment } from "~/models/order.server";
+import { countsAsPaid, getPendingOrderByGatewayId, recordFailedPayment, verifyPayment } from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
+import { isRazorpayId } from "~/payments/razorpay-ids";
 import { securityEvent } from "~/utils/log.server";
 import { redirectWithToast, toastCookieHeader } from "~/utils/toast.server";
 
@@ -15,15 +16,13 @@ export function loader() {
   return redirect("/checkout");
 }
 
-const GATEWAY_ID = /^[A-Za-z0-9_]{1,64}$/;
-
 function failureIds(form: FormData): { orderId: string | null; paymentId: string | null } {
   try {
     const meta = JSON.parse(String(form.get("error[metadata]") ?? "{}")) as {
       order_id?: unknown;
       payment_id?: unknown;
     };
-    const id = (v: unknown) => (typeof v === "string" && GATEWAY_ID.test(v) ? v : null);
+    const id = (v: unknown) => (isRazorpayId(v) ? v : null);
     return { orderId: id(meta.order_id), paymentId: id(meta.payment_id) };
   } catch {
     return { orderId: null, paymentId: null };
@@ -101,8 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (viaFetcher)
     return Response.json({ ok: true, orderId: result.orderId } satisfies CallbackData);
-  const paid =
-    result.status === "paid" || result.status === "shipped" || result.status === "delivered";
+  const paid = countsAsPaid(result.status);
   return redirectWithToast(
     `/order/${result.orderId}`,
     paid

@@ -8,8 +8,9 @@ import {
   usePaymentConfirmation,
 } from "~/components/payment";
 import { db } from "~/db/db.server";
-import { getPendingOrderByGatewayId } from "~/models/order.server";
+import { countsAsPaid, getPendingOrderByGatewayId } from "~/models/order/index.server";
 import { getSandboxGateway } from "~/payments/payments.server";
+import { isRazorpayOrderId } from "~/payments/razorpay-ids";
 
 export const meta: MetaFunction = () => [
   { title: "Test payment | Overland 4x4 Gear" },
@@ -24,11 +25,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const sandbox = getSandboxGateway();
   const razorpayOrderId = params.razorpayOrderId ?? "";
   const order =
-    sandbox && /^order_[A-Za-z0-9]{1,40}$/.test(razorpayOrderId)
+    sandbox && isRazorpayOrderId(razorpayOrderId)
       ? await getPendingOrderByGatewayId(db, razorpayOrderId)
       : null;
   if (!sandbox || !order) throw data({ message: "Payment not found" }, { status: 404 });
-  if (order.status === "paid" || order.status === "shipped" || order.status === "delivered") {
+  if (countsAsPaid(order.status)) {
     throw redirect(`/order/${order.id}`);
   }
   return {

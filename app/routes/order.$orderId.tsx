@@ -12,7 +12,7 @@ import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import { OrderAfterSale, type AfterSaleView } from "~/components/order-after-sale";
-import { getOrderForUser, STATUS_LABELS } from "~/models/order.server";
+import { getOrderForUser, isStandingOrder, STATUS_LABELS } from "~/models/order/index.server";
 import { listRefunds } from "~/models/refund.server";
 import { listReturns, returnDeadline } from "~/models/return.server";
 import { OrderCharges } from "~/components/order-charges";
@@ -40,13 +40,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     returns: await listReturns(db, order.id),
   };
   const charges = await getOrderExtras(db, order.id);
-  return { order: { ...order, statusLabel: STATUS_LABELS[order.status] }, afterSale, charges };
+  return {
+    order: { ...order, statusLabel: STATUS_LABELS[order.status] },
+    afterSale,
+    charges,
+    standing: isStandingOrder(order.status),
+  };
 }
 
-const PAID = new Set(["paid", "shipped", "delivered", "placed", "confirmed"]);
-
 export default function OrderPage() {
-  const { order, afterSale, charges } = useLoaderData<typeof loader>();
+  const { order, afterSale, charges, standing } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
     return (
@@ -55,11 +58,10 @@ export default function OrderPage() {
       </p>
     );
   }
-  const paid = PAID.has(order.status);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">
-        {paid
+        {standing
           ? "Thank you for your purchase!"
           : order.status === "pending_payment"
             ? "Waiting for your payment"
@@ -83,7 +85,7 @@ export default function OrderPage() {
           <dd>
             <span
               className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${
-                paid ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-900"
+                standing ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-900"
               }`}
             >
               {order.statusLabel}
@@ -94,7 +96,7 @@ export default function OrderPage() {
           </dd>
         </div>
         <div>
-          <dt className="text-gray-600">{paid ? "Total Paid" : "Total"}</dt>
+          <dt className="text-gray-600">{standing ? "Total Paid" : "Total"}</dt>
           <dd className="text-lg font-bold">
             <Price paise={order.amountPaise} />
           </dd>

@@ -7,7 +7,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { getOrderForUser } from "~/models/order.server";
+import { getOrderForUser } from "~/models/order/index.server";
 import {
   MAX_RETURN_PHOTOS,
   requestReturn,

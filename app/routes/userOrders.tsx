@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
-import { listPaidOrdersForUser, STATUS_LABELS } from "~/models/order.server";
+import { listPaidOrdersForUser, STATUS_LABELS } from "~/models/order/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your Orders | Overland 4x4 Gear" },

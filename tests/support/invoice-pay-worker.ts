@@ -3,7 +3,7 @@
 // order at once (the path of the callback, verify-payment and webhooks) and prints the outcomes.
 import fs from "node:fs";
 import { createDatabase } from "~/db/db.server";
-import { recordSuccessfulPayment } from "~/models/order.server";
+import { recordSuccessfulPayment } from "~/models/order/index.server";
 
 const [file, goFile, idsJson] = process.argv.slice(2);
 const ids = JSON.parse(idsJson) as string[];

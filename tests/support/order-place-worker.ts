@@ -3,7 +3,7 @@
 // one Buy Now order of 1 unit (of the size given, if any) for each user at once and prints the outcomes.
 import fs from "node:fs";
 import { createDatabase } from "~/db/db.server";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order/index.server";
 import { createRazorpayGateway } from "~/payments/razorpay.server";
 
 const [file, goFile, apiUrl, keyId, keySecret, productId, usersJson, sizeId] = process.argv.slice(2);

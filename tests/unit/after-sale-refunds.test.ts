@@ -2,7 +2,7 @@
 // webhook route signed like Razorpay's, on a real database.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { placeOrder, verifyPayment } from "~/models/order.server";
+import { placeOrder, verifyPayment } from "~/models/order/index.server";
 import { listRefunds, refundOrder } from "~/models/refund.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { getPaymentGateway, resetPaymentGateway } from "~/payments/payments.server";

@@ -2,7 +2,7 @@
 // provider), asks to return delivered lines within 7 days; the admin approves or declines; the
 // goods' arrival refunds them. On a real database with the sandbox gateway; messages in the outbox.
 import { afterAll, beforeEach, afterEach, describe, expect, it } from "vitest";
-import { placeOrder, transitionOrder, verifyPayment } from "~/models/order.server";
+import { placeOrder, transitionOrder, verifyPayment } from "~/models/order/index.server";
 import { listRefunds } from "~/models/refund.server";
 import {
   cancelOrderByShopper,

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { enqueueMessage } from "~/models/outbox.server";
-import { placeOrder, transitionOrder, verifyPayment } from "~/models/order.server";
+import { placeOrder, transitionOrder, verifyPayment } from "~/models/order/index.server";
 import { listReturns } from "~/models/return.server";
 import { getSandboxGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin.orders.$id";

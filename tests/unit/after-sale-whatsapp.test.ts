@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDeliverer } from "~/messages/deliver.server";
 import { issueApiToken } from "~/models/api-token.server";
-import { recordSuccessfulPayment, transitionOrder } from "~/models/order.server";
+import { recordSuccessfulPayment, transitionOrder } from "~/models/order/index.server";
 import { runOutboxOnce } from "~/models/outbox-worker.server";
 import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";

@@ -10,7 +10,7 @@ import {
   transitionOrder,
   verifyPayment,
   type PlaceOrderInput,
-} from "~/models/order.server";
+} from "~/models/order/index.server";
 import { catalogVersion } from "~/models/catalog-version.server";
 import { createRazorpayGateway } from "~/payments/razorpay.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";

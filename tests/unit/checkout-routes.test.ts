@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
-import { getOrderForUser } from "~/models/order.server";
+import { getOrderForUser } from "~/models/order/index.server";
 import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { action as verifyPaymentApi } from "~/routes/api.v1.checkout.verify-payment";

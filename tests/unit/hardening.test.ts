@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createUserSession, getUser } from "~/auth/session.server";
 import { createDatabase } from "~/db/db.server";
 import { issueApiToken, userForApiToken } from "~/models/api-token.server";
-import { MAX_PENDING_ORDERS, ORDER_RATE_PER_USER, reserveOrder } from "~/models/order.server";
+import { MAX_PENDING_ORDERS, ORDER_RATE_PER_USER, reserveOrder } from "~/models/order/index.server";
 import { createUser, ensureAdmin, SIGNUP_PER_ADDRESS, signUp } from "~/models/user.server";
 import * as changePasswordRoute from "~/routes/account.password";
 import * as register from "~/routes/api.v1.register";

@@ -16,7 +16,7 @@ import {
   recordSuccessfulPayment,
   reserveOrder,
   transitionOrder,
-} from "~/models/order.server";
+} from "~/models/order/index.server";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { saveSettings, DEFAULT_SETTINGS } from "~/models/settings.server";
 import { checkDelivery, importServiceability } from "~/models/shipping.server";

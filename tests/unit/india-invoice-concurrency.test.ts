@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { reserveOrder } from "~/models/order.server";
+import { reserveOrder } from "~/models/order/index.server";
 import { financialYear } from "~/utils/gst";
 import { insertCheckoutFixture } from "../support/checkout-fixture";
 import { createTestDb, type TestDb } from "../support/db";

@@ -11,7 +11,7 @@ import {
   placeOrder,
   transitionOrder,
   type PlaceOrderInput,
-} from "~/models/order.server";
+} from "~/models/order/index.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { resolveVariant, variantStock } from "~/models/variant-stock.server";
 import { createRazorpayGateway } from "~/payments/razorpay.server";

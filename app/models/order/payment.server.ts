@@ -1,0 +1,380 @@
+import type { Kysely } from "kysely";
+import type { DB, OrderStatus } from "~/db/schema";
+import type { PaymentGateway } from "~/payments/gateway";
+import { isRazorpayId } from "~/payments/razorpay-ids";
+import { checkPaymentSignature } from "~/payments/signature.server";
+import { removeCartLines } from "../cart.server";
+import { issueInvoice } from "../invoice.server";
+import { enqueueOrderEvent } from "../outbox.server";
+import {
+  endUnpaidOrder,
+  loadOrderItems,
+  moveStatus,
+  nowIso,
+  retakeStock,
+  type OrderRow,
+  type Trx,
+} from "./shared.server";
+
+/**
+ * Payment confirmations: the callback, verify-payment and webhooks. Each marks an order paid at
+ * most once, in any order with the other events.
+ */
+
+export type PaymentOutcome =
+  | { ok: true; orderId: number; userId: number; status: OrderStatus; changed: boolean }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "amount_mismatch"; orderId: number; userId: number };
+
+/** The outcome once the order is settled: its status as it is now. */
+async function settled(trx: Trx, order: OrderRow, changed: boolean): Promise<PaymentOutcome> {
+  const after = await trx
+    .selectFrom("orders")
+    .select("status")
+    .where("id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  return { ok: true, orderId: order.id, userId: order.user_id, status: after.status, changed };
+}
+
+async function findByGatewayOrder(trx: Trx, razorpayOrderId: string, receipt?: string | null) {
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("razorpay_order_id", "=", razorpayOrderId)
+    .executeTakeFirst();
+  if (order || !receipt || !/^\d+$/.test(receipt)) return order ?? null;
+  // The process stopped between creating the provider's order and storing its id: a signed
+  // webhook names our order in `receipt`, so adopt the id.
+  const adopted = await trx
+    .updateTable("orders")
+    .set({ razorpay_order_id: razorpayOrderId })
+    .where("id", "=", Number(receipt))
+    .where("razorpay_order_id", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  return adopted ?? null;
+}
+
+/**
+ * A verified successful payment (callback, verify-payment or webhook). Marks the order paid once,
+ * empties the ordered lines from the cart, and records the payment. When `amountPaise` is known
+ * (webhooks) and differs from the order's total, the payment is flagged and the order stays unpaid.
+ * Safe to call any number of times, in any order with the other events.
+ */
+export async function recordSuccessfulPayment(
+  db: Kysely<DB>,
+  input: {
+    razorpayOrderId: string;
+    razorpayPaymentId: string;
+    amountPaise?: number | null;
+    source: string;
+    receipt?: string | null;
+    now?: Date;
+  },
+): Promise<PaymentOutcome> {
+  return db.transaction().execute((trx) => recordSuccessfulPaymentIn(trx, input));
+}
+
+type SuccessInput = Parameters<typeof recordSuccessfulPayment>[1];
+
+async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise<PaymentOutcome> {
+  const at = nowIso(input.now);
+  const order = await findByGatewayOrder(trx, input.razorpayOrderId, input.receipt);
+  if (!order) return { ok: false, reason: "not_found" };
+
+  if (input.amountPaise != null && input.amountPaise !== order.amount_paise) {
+    await trx
+      .insertInto("payments")
+      .values({
+        order_id: order.id,
+        razorpay_payment_id: input.razorpayPaymentId,
+        status: "mismatch",
+        amount_paise: input.amountPaise,
+        source: input.source,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column("razorpay_payment_id").doNothing())
+      .execute();
+    await trx
+      .updateTable("orders")
+      .set({
+        attention: `Payment ${input.razorpayPaymentId} of ${input.amountPaise} paise differs from the total of ${order.amount_paise} paise`,
+        updated_at: at,
+      })
+      .where("id", "=", order.id)
+      .execute();
+    return { ok: false, reason: "amount_mismatch", orderId: order.id, userId: order.user_id };
+  }
+
+  await trx
+    .insertInto("payments")
+    .values({
+      order_id: order.id,
+      razorpay_payment_id: input.razorpayPaymentId,
+      status: "paid",
+      amount_paise: input.amountPaise ?? order.amount_paise,
+      source: input.source,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .column("razorpay_payment_id")
+        .doUpdateSet({ status: "paid", updated_at: at })
+        .where("payments.status", "=", "failed"),
+    )
+    .execute();
+
+  let changed = false;
+  const paidSet = {
+    razorpay_payment_id: input.razorpayPaymentId,
+    paid_at: at,
+    stock_reserved: 0,
+  };
+  if (order.status === "pending_payment") {
+    changed = await moveStatus(trx, order, "paid", input.source, {
+      set: paidSet,
+      now: input.now,
+    });
+  } else if (order.status === "failed" || order.status === "expired") {
+    if (await retakeStock(trx, order.id)) {
+      changed = await moveStatus(trx, order, "paid", input.source, {
+        set: paidSet,
+        note: "late payment",
+        now: input.now,
+      });
+    } else {
+      await trx
+        .updateTable("orders")
+        .set({
+          attention: `Payment ${input.razorpayPaymentId} arrived after the order ${order.status === "failed" ? "failed" : "expired"} and the stock is gone: refund it`,
+          razorpay_payment_id: input.razorpayPaymentId,
+          updated_at: at,
+        })
+        .where("id", "=", order.id)
+        .execute();
+    }
+  }
+  // The shopper's confirmation and the admins' notice, in this transaction (outbox.server.ts).
+  if (changed) await enqueueOrderEvent(trx, order.id, "placed", input.now);
+  if (changed) await issueInvoice(trx, order.id, input.now);
+  if (changed && order.checkout_type === "cart") {
+    const lineIds = (await loadOrderItems(trx, [order.id]))
+      .map((i) => i.cartItemId)
+      .filter((id): id is number => id != null);
+    await removeCartLines(trx, order.user_id, lineIds);
+  }
+  return settled(trx, order, changed);
+}
+
+/**
+ * A failed payment attempt. The shopper coming back from the provider with a failure fails the
+ * order and frees its stock (`failOrder`); a `payment.failed` webhook only records the attempt,
+ * since the shopper may still pay from the same window. A paid order is never touched.
+ */
+export async function recordFailedPayment(
+  db: Kysely<DB>,
+  input: {
+    razorpayOrderId: string;
+    razorpayPaymentId?: string | null;
+    code?: string | null;
+    description?: string | null;
+    source: string;
+    failOrder: boolean;
+  },
+): Promise<PaymentOutcome> {
+  return db.transaction().execute((trx) => recordFailedPaymentIn(trx, input));
+}
+
+type FailureInput = Parameters<typeof recordFailedPayment>[1];
+
+async function recordFailedPaymentIn(trx: Trx, input: FailureInput): Promise<PaymentOutcome> {
+  const at = nowIso();
+  const order = await findByGatewayOrder(trx, input.razorpayOrderId);
+  if (!order) return { ok: false, reason: "not_found" };
+  if (input.razorpayPaymentId) {
+    await trx
+      .insertInto("payments")
+      .values({
+        order_id: order.id,
+        razorpay_payment_id: input.razorpayPaymentId,
+        status: "failed",
+        source: input.source,
+        error_code: input.code ?? null,
+        error_description: input.description ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column("razorpay_payment_id").doNothing())
+      .execute();
+  }
+  let changed = false;
+  if (input.failOrder && order.status === "pending_payment") {
+    changed = await endUnpaidOrder(trx, order, "failed", input.source, {
+      note: input.description ?? input.code ?? "payment failed",
+    });
+  }
+  return settled(trx, order, changed);
+}
+
+/** A pending order by its provider id, for the sandbox payment page. */
+export async function getPendingOrderByGatewayId(db: Kysely<DB>, razorpayOrderId: string) {
+  return (
+    (await db
+      .selectFrom("orders")
+      .select([
+        "id",
+        "status",
+        "amount_paise as amountPaise",
+        "ship_full_name as name",
+        "ship_phone as phone",
+        "user_id as userId",
+      ])
+      .where("razorpay_order_id", "=", razorpayOrderId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export type VerifyResult =
+  | { ok: true; orderId: number; userId: number; status: OrderStatus; changed: boolean }
+  | { ok: false; status: 400 | 404; message: string; orderId?: number };
+
+/**
+ * The shopper's proof of payment (Razorpay's callback or handler, or the sandbox page):
+ * HMAC_SHA256(order_id|payment_id) checked in constant time against OUR stored provider order id,
+ * then the order is marked paid once. With `userId` (the API door) only that user's order is found.
+ */
+export async function verifyPayment(
+  db: Kysely<DB>,
+  gateway: PaymentGateway,
+  input: {
+    razorpayOrderId: unknown;
+    razorpayPaymentId: unknown;
+    razorpaySignature: unknown;
+    source: string;
+    userId?: number;
+  },
+): Promise<VerifyResult> {
+  const { razorpayOrderId, razorpayPaymentId, razorpaySignature } = input;
+  if (!isRazorpayId(razorpayOrderId) || !isRazorpayId(razorpayPaymentId)) {
+    return { ok: false, status: 400, message: "Payment verification failed." };
+  }
+  let query = db
+    .selectFrom("orders")
+    .select(["id", "razorpay_order_id"])
+    .where("razorpay_order_id", "=", razorpayOrderId);
+  if (input.userId !== undefined) query = query.where("user_id", "=", input.userId);
+  const order = await query.executeTakeFirst();
+  if (!order || !order.razorpay_order_id) {
+    return input.userId !== undefined
+      ? { ok: false, status: 404, message: "Order not found" }
+      : { ok: false, status: 400, message: "Payment verification failed." };
+  }
+  const check = checkPaymentSignature(gateway.signingSecret, {
+    razorpayOrderId: order.razorpay_order_id,
+    razorpayPaymentId,
+    signature: razorpaySignature,
+  });
+  if (check !== "ok") {
+    return {
+      ok: false,
+      status: 400,
+      message:
+        check === "malformed" ? "Invalid payment signature." : "Payment verification failed.",
+      orderId: order.id,
+    };
+  }
+  const outcome = await recordSuccessfulPayment(db, {
+    razorpayOrderId: order.razorpay_order_id,
+    razorpayPaymentId,
+    source: input.source,
+  });
+  if (!outcome.ok) return { ok: false, status: 400, message: "Payment verification failed." };
+  return outcome;
+}
+
+export type WebhookResult = { applied: boolean; outcome: string };
+
+type RazorpayEntity = Record<string, unknown> | undefined;
+
+function entity(payload: unknown, name: string): RazorpayEntity {
+  const p = (payload as { payload?: Record<string, { entity?: Record<string, unknown> }> })
+    ?.payload;
+  return p?.[name]?.entity;
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v : null);
+const amount = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : null);
+
+/**
+ * A Razorpay webhook whose signature was already checked on the raw body. Each event id is
+ * applied once, in one transaction with its effect; events may arrive in any order. Events for
+ * orders we do not know are not recorded, so Razorpay's retry can apply them later.
+ */
+export async function applyRazorpayWebhook(
+  db: Kysely<DB>,
+  input: { eventId: string; body: unknown; now?: Date },
+): Promise<WebhookResult> {
+  const body = input.body as { event?: unknown };
+  const event = text(body?.event) ?? "unknown";
+  const payment = entity(body, "payment");
+  const order = entity(body, "order");
+  const razorpayOrderId = text(payment?.order_id) ?? text(order?.id);
+  return db.transaction().execute(async (trx): Promise<WebhookResult> => {
+    const seen = await trx
+      .selectFrom("webhook_events")
+      .select("event_id")
+      .where("event_id", "=", input.eventId)
+      .executeTakeFirst();
+    if (seen) return { applied: false, outcome: "duplicate" };
+    if (!razorpayOrderId || !["order.paid", "payment.captured", "payment.failed"].includes(event)) {
+      return { applied: false, outcome: "ignored" };
+    }
+    const paymentId = text(payment?.id);
+    let result: PaymentOutcome;
+    if (event === "payment.failed") {
+      result = await recordFailedPaymentIn(trx, {
+        razorpayOrderId,
+        razorpayPaymentId: paymentId,
+        code: text(payment?.error_code),
+        description: text(payment?.error_description),
+        source: `webhook:${event}`,
+        failOrder: false,
+      });
+    } else {
+      if (!paymentId) return { applied: false, outcome: "ignored" };
+      const currency = text(payment?.currency) ?? text(order?.currency) ?? "INR";
+      const paid =
+        event === "order.paid"
+          ? (amount(order?.amount_paid) ?? amount(payment?.amount))
+          : amount(payment?.amount);
+      result = await recordSuccessfulPaymentIn(trx, {
+        razorpayOrderId,
+        razorpayPaymentId: paymentId,
+        // A payment in another currency never matches a rupee total.
+        amountPaise: currency === "INR" ? (paid ?? -1) : -1,
+        source: `webhook:${event}`,
+        receipt: text(order?.receipt),
+        now: input.now,
+      });
+    }
+    if (!result.ok && result.reason === "not_found")
+      return { applied: false, outcome: "unknown_order" };
+    const outcome = result.ok
+      ? result.changed
+        ? `order ${result.status}`
+        : "no change"
+      : result.reason;
+    await trx
+      .insertInto("webhook_events")
+      .values({
+        event_id: input.eventId,
+        event,
+        order_id: "orderId" in result ? result.orderId : null,
+        outcome,
+      })
+      .execute();
+    return { applied: true, outcome };
+  });
+}

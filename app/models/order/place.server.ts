@@ -1,0 +1,404 @@
+import type { Kysely } from "kysely";
+import type { DB, OrderStatus } from "~/db/schema";
+import { GatewayError, type PaymentGateway } from "~/payments/gateway";
+import { deliveryAddressFor } from "../address.server";
+import { listCartLines, removeCartLines } from "../cart.server";
+import { computeCharges, type PaymentMethod } from "../checkout-charges.server";
+import { enqueueOrderEvent } from "../outbox.server";
+import { addressKey, retryText, takeAll, type Limit } from "../throttle.server";
+import { reserveVariant, resolveVariant } from "../variant-stock.server";
+import {
+  expireStaleOrders,
+  failPendingOrder,
+  releaseOlderPendingOrders,
+  RESERVATION_MINUTES,
+} from "./expiry.server";
+import { nowIso, type OrderLine, type OrderRow } from "./shared.server";
+
+/**
+ * Placing an order: created in one transaction from the cart (or one product, "Buy Now") with the
+ * amount computed here, titles and prices copied into the items, the address copied into the order
+ * and the stock reserved. An unpaid order gives its stock back when it fails or after
+ * RESERVATION_MINUTES (expiry.server.ts).
+ */
+
+/** New orders per shopper, and per client address (many shoppers may share one behind a NAT). */
+export const ORDER_RATE_PER_USER: Limit = { limit: 10, windowMs: 10 * 60_000 };
+export const ORDER_RATE_PER_ADDRESS: Limit = { limit: 40, windowMs: 10 * 60_000 };
+
+export type OrderSource =
+  | { type: "cart" }
+  | {
+      type: "single";
+      productId: number;
+      quantity: number;
+      sizeLabel: string;
+      colorName: string;
+      /** The variant by id (preferred over the labels). */
+      sizeId?: number | null;
+      colorId?: number | null;
+    };
+
+export type PlaceOrderInput = {
+  userId: number;
+  /** The chosen address; null takes the newest saved one (see deliveryAddressFor). */
+  addressId: number | null;
+  /** Carried in the Pay Now form (or the API's Idempotency-Key): one order per key and user. */
+  idempotencyKey: string;
+  source: OrderSource;
+  /** The client's address, for the per-address order rate. */
+  clientAddress?: string | null;
+  /** The shopper ticked "send me order updates on WhatsApp" (stored with the time of consent). */
+  whatsappOptIn?: boolean;
+  now?: Date;
+  /** "razorpay" (default) or "cod": cash on delivery, within the PIN's and the admin's limits. */
+  paymentMethod?: PaymentMethod;
+  /** A business buyer's GSTIN (already checked) and name, for input tax credit. */
+  buyerGstin?: string | null;
+  buyerBusinessName?: string | null;
+};
+
+export type PlaceOrderFailure = {
+  ok: false;
+  code: "address" | "empty" | "product" | "stock" | "gateway" | "throttled" | "delivery" | "cod";
+  message: string;
+  /** HTTP status the API door answers with. */
+  status: 400 | 409 | 429 | 502;
+  /** For "throttled": when to try again. */
+  retryAfterMs?: number;
+};
+
+export type PlacedOrder = {
+  id: number;
+  userId: number;
+  status: OrderStatus;
+  amountPaise: number;
+  razorpayOrderId: string | null;
+  gateway: "razorpay" | "sandbox";
+  shipFullName: string;
+  shipPhone: string;
+};
+
+export type PlaceOrderResult =
+  { ok: true; order: PlacedOrder; created: boolean } | PlaceOrderFailure;
+
+function toPlaced(row: OrderRow): PlacedOrder {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    status: row.status,
+    amountPaise: row.amount_paise,
+    razorpayOrderId: row.razorpay_order_id,
+    gateway: row.gateway,
+    shipFullName: row.ship_full_name,
+    shipPhone: row.ship_phone,
+  };
+}
+
+class OutOfStock extends Error {
+  constructor(readonly title: string) {
+    super(`Not enough stock of ${title}`);
+  }
+}
+
+export type ItemDraft = OrderLine & { cartItemId: number | null };
+
+const fail = (
+  code: PlaceOrderFailure["code"],
+  message: string,
+  status: PlaceOrderFailure["status"] = 400,
+) => ({ ok: false, code, message, status }) as const;
+
+async function singleItem(
+  db: Kysely<DB>,
+  source: Extract<OrderSource, { type: "single" }>,
+): Promise<ItemDraft | PlaceOrderFailure> {
+  const product = await db
+    .selectFrom("products as p")
+    .innerJoin("brands as b", "b.id", "p.brand_id")
+    .where("p.id", "=", source.productId)
+    .where("p.hidden_at", "is", null)
+    .select(["p.id", "p.title", "b.name as brand", "p.slug", "p.image", "p.price_paise"])
+    .executeTakeFirst();
+  if (!product) return fail("product", "This product is no longer sold.");
+  const resolved = await resolveVariant(db, product.id, {
+    sizeId: source.sizeId,
+    colorId: source.colorId,
+    sizeLabel: source.sizeLabel,
+    colorName: source.colorName,
+  });
+  if (!resolved) return fail("product", "This product is no longer sold.");
+  if (!resolved.ok) return fail("product", `${resolved.message}.`);
+  const v = resolved.variant;
+  return {
+    productId: product.id,
+    cartItemId: null,
+    title: product.title,
+    brand: product.brand,
+    slug: product.slug,
+    image: product.image,
+    unitPricePaise: product.price_paise,
+    quantity: source.quantity,
+    sizeLabel: v.sizeLabel,
+    colorName: v.colorName,
+    sizeId: v.sizeId,
+    colorId: v.colorId,
+    boltPattern: v.boltPattern,
+    offsetMm: v.offsetMm,
+    partNumber: v.partNumber,
+  };
+}
+
+export type CheckoutPreview =
+  | { ok: true; items: ItemDraft[]; totalPaise: number }
+  | { ok: false; code: "empty" | "product"; message: string };
+
+/** What the summary step shows: the lines (cart or one product) at today's prices, and the total. */
+export async function previewCheckout(
+  db: Kysely<DB>,
+  userId: number,
+  source: OrderSource,
+): Promise<CheckoutPreview> {
+  let items: ItemDraft[];
+  if (source.type === "cart") {
+    items = (await listCartLines(db, userId)).map((l) => ({
+      productId: l.productId,
+      cartItemId: l.id,
+      title: l.title,
+      brand: l.brand,
+      slug: l.slug,
+      image: l.image,
+      unitPricePaise: l.pricePaise,
+      quantity: l.quantity,
+      sizeLabel: l.sizeLabel,
+      colorName: l.colorName,
+      sizeId: l.sizeId,
+      colorId: l.colorId,
+      boltPattern: l.boltPattern,
+      offsetMm: l.offsetMm,
+      partNumber: l.partNumber,
+    }));
+    if (items.length === 0) return { ok: false, code: "empty", message: "Your cart is empty." };
+  } else {
+    const item = await singleItem(db, source);
+    if ("ok" in item) return { ok: false, code: "product", message: item.message };
+    items = [item];
+  }
+  return {
+    ok: true,
+    items,
+    totalPaise: items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0),
+  };
+}
+
+/**
+ * The database half of Pay Now, one IMMEDIATE transaction: reuse the order of this idempotency key,
+ * or read the lines, take the stock with guarded updates (the last units cannot be sold twice),
+ * and write the order, its items and its first history row. Nothing is written when it fails.
+ */
+export async function reserveOrder(
+  db: Kysely<DB>,
+  input: PlaceOrderInput & { gateway: "razorpay" | "sandbox" },
+): Promise<PlaceOrderResult> {
+  const now = input.now ?? new Date();
+  try {
+    return await db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
+      const existing = await trx
+        .selectFrom("orders")
+        .selectAll()
+        .where("user_id", "=", input.userId)
+        .where("idempotency_key", "=", input.idempotencyKey)
+        .executeTakeFirst();
+      if (existing) return { ok: true, order: toPlaced(existing), created: false };
+
+      const checks = [
+        { bucket: "order-user", key: String(input.userId), rule: ORDER_RATE_PER_USER },
+      ];
+      const from = addressKey(input.clientAddress);
+      if (from) checks.push({ bucket: "order-address", key: from, rule: ORDER_RATE_PER_ADDRESS });
+      const allowed = await takeAll(trx, checks, now);
+      if (!allowed.ok) {
+        return {
+          ...fail(
+            "throttled",
+            `Too many orders in a short time. Try again in ${retryText(allowed.retryAfterMs)}.`,
+            429,
+          ),
+          retryAfterMs: allowed.retryAfterMs,
+        };
+      }
+
+      const address = await deliveryAddressFor(trx, input.userId, input.addressId);
+      if (!address) return fail("address", "Please select a delivery address first.");
+
+      const preview = await previewCheckout(trx, input.userId, input.source);
+      if (!preview.ok) return fail(preview.code, preview.message);
+      const items = preview.items;
+      const paymentMethod = input.paymentMethod ?? "razorpay";
+      const charged = await computeCharges(trx, {
+        lines: items,
+        postalCode: address.postalCode,
+        paymentMethod,
+        now,
+      });
+      if (!charged.ok) return fail(charged.code, charged.message);
+      const { charges } = charged;
+      const amountPaise = charges.totalPaise;
+      if (amountPaise <= 0) return fail("product", "The order total must be above zero.");
+      const cod = paymentMethod === "cod";
+
+      // From here on a failure throws, so the transaction rolls back every write.
+      for (const item of items) {
+        if (!(await reserveVariant(trx, item, item.quantity))) {
+          throw new OutOfStock(
+            [item.title, item.sizeLabel, item.boltPattern, item.colorName]
+              .filter(Boolean)
+              .join(", "),
+          );
+        }
+      }
+
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          user_id: input.userId,
+          checkout_type: input.source.type,
+          amount_paise: amountPaise,
+          address_id: address.id,
+          ship_full_name: address.fullName,
+          ship_phone: address.phone,
+          ship_address1: address.address1,
+          ship_address2: address.address2,
+          ship_city: address.city,
+          ship_state: address.state,
+          ship_postal_code: address.postalCode,
+          ship_country: address.country,
+          idempotency_key: input.idempotencyKey,
+          gateway: input.gateway,
+          reserved_until: nowIso(new Date(now.getTime() + RESERVATION_MINUTES * 60_000)),
+          whatsapp_opt_in_at: input.whatsappOptIn ? nowIso(now) : null,
+          created_at: nowIso(now),
+          updated_at: nowIso(now),
+          // Cash on delivery: the stock is the order's until it is cancelled; nothing expires.
+          ...(cod
+            ? { status: "placed" as const, stock_reserved: 0, reserved_until: nowIso(now) }
+            : {}),
+          payment_method: paymentMethod,
+          shipping_paise: charges.shippingPaise,
+          cod_fee_paise: charges.codFeePaise,
+          ship_district: charges.delivery.district,
+          buyer_gstin: input.buyerGstin ?? null,
+          buyer_business_name: input.buyerGstin ? (input.buyerBusinessName ?? null) : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_items")
+        .values(
+          items.map((i) => ({
+            order_id: order.id,
+            product_id: i.productId,
+            cart_item_id: i.cartItemId,
+            title: i.title,
+            brand: i.brand,
+            slug: i.slug,
+            image: i.image,
+            unit_price_paise: i.unitPricePaise,
+            quantity: i.quantity,
+            size_label: i.sizeLabel,
+            color_name: i.colorName,
+            size_id: i.sizeId,
+            color_id: i.colorId,
+            bolt_pattern: i.boltPattern,
+            offset_mm: i.offsetMm,
+            part_number: i.partNumber,
+            hsn_code: charges.taxes[items.indexOf(i)].hsnCode,
+            gst_rate_bp: charges.taxes[items.indexOf(i)].rateBp,
+            weight_grams: charges.taxes[items.indexOf(i)].weightGrams,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_status_history")
+        .values({
+          order_id: order.id,
+          from_status: null,
+          to_status: order.status,
+          by: `user:${input.userId}`,
+          at: nowIso(now),
+        })
+        .execute();
+      if (cod && order.checkout_type === "cart") {
+        await removeCartLines(
+          trx,
+          input.userId,
+          items.map((i) => i.cartItemId).filter((id): id is number => id != null),
+        );
+      }
+      // A cash-on-delivery order is placed now: the shopper's confirmation and the admins' notice.
+      if (cod) await enqueueOrderEvent(trx, order.id, "placed", now);
+      await releaseOlderPendingOrders(trx, input.userId, now);
+      return { ok: true, order: toPlaced(order), created: true };
+    });
+  } catch (error) {
+    if (error instanceof OutOfStock) {
+      return fail(
+        "stock",
+        `Sorry, ${error.title} is sold out or has fewer units left than you asked for.`,
+        409,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Pay Now: expires stale orders, reserves the order (or finds the one of this idempotency key),
+ * then makes sure it has the provider's order. A provider failure fails the order and gives the
+ * stock back. Calling it again with the same key answers the same order.
+ */
+export async function placeOrder(
+  db: Kysely<DB>,
+  gateway: PaymentGateway,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderResult> {
+  await expireStaleOrders(db, input.now);
+  const reserved = await reserveOrder(db, { ...input, gateway: gateway.kind });
+  if (!reserved.ok) return reserved;
+  const order = reserved.order;
+  if (order.razorpayOrderId || order.status !== "pending_payment") return reserved;
+
+  let gatewayOrderId: string;
+  try {
+    const created = await gateway.createOrder({
+      amountPaise: order.amountPaise,
+      receipt: String(order.id),
+      notes: { orderId: String(order.id) },
+    });
+    gatewayOrderId = created.id;
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.error(`[checkout] order ${order.id}: ${error.message}`);
+    await failPendingOrder(db, order.id, {
+      by: "system",
+      note: "payment initiation failed",
+      onlyWithoutGatewayOrder: true,
+    });
+    return fail("gateway", "Payment initiation failed.", 502);
+  }
+  // A concurrent retry of the same key may have attached its own provider order first: keep that one.
+  await db
+    .updateTable("orders")
+    .set({ razorpay_order_id: gatewayOrderId, updated_at: nowIso() })
+    .where("id", "=", order.id)
+    .where("razorpay_order_id", "is", null)
+    .where("status", "=", "pending_payment")
+    .execute();
+  const row = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  if (!row.razorpay_order_id) return fail("gateway", "Payment initiation failed.", 502);
+  return { ok: true, order: toPlaced(row), created: reserved.created };
+}

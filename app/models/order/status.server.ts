@@ -1,0 +1,153 @@
+import { sql } from "kysely";
+import type { DB, OrderStatus } from "~/db/schema";
+import type { Kysely } from "kysely";
+import { issueCreditNote, issueInvoice } from "../invoice.server";
+import { enqueueOrderEvent } from "../outbox.server";
+import { moveStatus, restock } from "./shared.server";
+
+/**
+ * The status machine of an order:
+ *
+ *   pending_payment -> paid -> shipped -> delivered
+ *   pending_payment -> failed | expired
+ *   paid -> cancelled | refunded, shipped -> refunded, delivered -> refunded, cancelled -> refunded (admin)
+ *   failed | expired -> paid only when a payment arrives late and the stock can be taken again
+ *
+ * Cash on delivery orders hold their stock without expiry and never wait for an online payment:
+ *   placed -> confirmed -> shipped -> delivered (invoiced), then cash collected (paid_at set);
+ *   placed | confirmed -> cancelled (stock returns)
+ * An invoiced order that is cancelled or refunded gets a credit note.
+ *
+ * Every change is guarded by the status it starts from and written to order_status_history.
+ */
+
+export const ORDER_STATUSES: OrderStatus[] = [
+  "pending_payment",
+  "paid",
+  "shipped",
+  "delivered",
+  "failed",
+  "expired",
+  "cancelled",
+  "refunded",
+  "placed",
+  "confirmed",
+];
+
+/**
+ * Orders that went through checkout: paid for online (or, cash on delivery, ordered), including
+ * those cancelled or refunded since. Everything but an unpaid attempt (pending, failed, expired).
+ * These are the shopper's orders in "Your orders".
+ */
+export const ORDERED_STATUSES: OrderStatus[] = [
+  "paid",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "placed",
+  "confirmed",
+];
+
+/** The order went through checkout (see ORDERED_STATUSES). */
+export const isOrdered = (status: OrderStatus): boolean => ORDERED_STATUSES.includes(status);
+
+/** It went through and still stands: not cancelled or refunded since (the order page thanks the shopper). */
+export const isStandingOrder = (status: OrderStatus): boolean =>
+  isOrdered(status) && status !== "cancelled" && status !== "refunded";
+
+/**
+ * THE rule for "counts as paid": money came in and stays in (paid, shipped, delivered; not a
+ * cancelled or refunded order, and not cash on delivery before it is collected). Paid orders and
+ * revenue in the stats, and the payment confirmations' "Payment successful!", all use it.
+ */
+export const COUNTS_AS_PAID: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
+
+export const countsAsPaid = (status: OrderStatus): boolean => COUNTS_AS_PAID.includes(status);
+
+/** countsAsPaid as an SQL condition on the `status` column of `orders`. */
+export const countsAsPaidSql = sql<boolean>`status in (${sql.join(COUNTS_AS_PAID.map((s) => sql.lit(s)))})`;
+
+/** What an admin may move an order to, from each status. */
+export const ADMIN_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
+  pending_payment: [],
+  paid: ["shipped", "cancelled", "refunded"],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
+  cancelled: ["refunded"],
+  failed: [],
+  expired: [],
+  refunded: [],
+  placed: ["confirmed", "cancelled"],
+  confirmed: ["shipped", "cancelled"],
+};
+
+/** Moving there gives the order's units back to the stock (nothing has left the warehouse). */
+const RESTOCK_ON: Partial<Record<OrderStatus, OrderStatus[]>> = {
+  paid: ["cancelled", "refunded"],
+  placed: ["cancelled"],
+  confirmed: ["cancelled"],
+};
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "Pending",
+  paid: "Paid",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  failed: "Payment failed",
+  expired: "Expired",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  placed: "Placed (cash on delivery)",
+  confirmed: "Confirmed",
+};
+
+export type TransitionResult =
+  { ok: true; status: OrderStatus } | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * An admin's move (ship, deliver, cancel, refund). Only the moves of ADMIN_TRANSITIONS; cancelling
+ * or refunding a paid order that has not shipped puts its units back in stock.
+ */
+export async function transitionOrder(
+  db: Kysely<DB>,
+  orderId: number,
+  to: OrderStatus,
+  options: { trackingNumber?: string | null; by: string; now?: Date },
+): Promise<TransitionResult> {
+  return db.transaction().execute(async (trx): Promise<TransitionResult> => {
+    const order = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", orderId)
+      .executeTakeFirst();
+    if (!order) return { ok: false, status: 404, message: "Order not found" };
+    if (!ADMIN_TRANSITIONS[order.status].includes(to)) {
+      return {
+        ok: false,
+        status: 409,
+        message: `An order that is ${STATUS_LABELS[order.status].toLowerCase()} cannot become ${STATUS_LABELS[to].toLowerCase()}`,
+      };
+    }
+    const tracking = options.trackingNumber?.trim() || null;
+    const moved = await moveStatus(trx, order, to, options.by, {
+      note: tracking ? `tracking ${tracking}` : null,
+      set: to === "shipped" && tracking ? { tracking_number: tracking } : {},
+      now: options.now,
+    });
+    if (!moved)
+      return {
+        ok: false,
+        status: 409,
+        message: "The order changed meanwhile; reload and try again",
+      };
+    if (RESTOCK_ON[order.status]?.includes(to)) await restock(trx, order.id);
+    if (to === "shipped" || to === "delivered" || to === "cancelled") {
+      await enqueueOrderEvent(trx, order.id, to, options.now);
+    }
+    if (to === "delivered" && order.payment_method === "cod")
+      await issueInvoice(trx, order.id, options.now);
+    if (to === "cancelled" || to === "refunded") await issueCreditNote(trx, order.id, options.now);
+    return { ok: true, status: to };
+  });
+}

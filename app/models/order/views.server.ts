@@ -1,0 +1,276 @@
+import type { Kysely } from "kysely";
+import type { DB, OrderStatus } from "~/db/schema";
+import { imageUrl } from "~/utils/images";
+import type { Address } from "../address.server";
+import { loadOrderItems, type OrderLine } from "./shared.server";
+import { ADMIN_TRANSITIONS, ORDERED_STATUSES } from "./status.server";
+
+/** Reading orders: the shopper's and the admin's views, and the JSON API's shape. */
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export type OrderItemView = OrderLine & { id: number };
+
+export type PaymentView = {
+  id: number;
+  status: "paid" | "failed" | "mismatch";
+  razorpayPaymentId: string;
+  amountPaise: number | null;
+  createdAt: string;
+};
+
+/** The delivery address as copied into the order when it was placed. */
+export type ShippingAddress = Omit<Address, "id">;
+
+export type OrderView = {
+  id: number;
+  userId: number;
+  status: OrderStatus;
+  checkoutType: "cart" | "single";
+  amountPaise: number;
+  razorpayOrderId: string | null;
+  razorpayPaymentId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  reservedUntil: string;
+  trackingNumber: string | null;
+  attention: string | null;
+  address: ShippingAddress;
+  items: OrderItemView[];
+  payments: PaymentView[];
+};
+
+function orderColumns() {
+  return [
+    "o.id",
+    "o.user_id as userId",
+    "o.status",
+    "o.checkout_type as checkoutType",
+    "o.amount_paise as amountPaise",
+    "o.razorpay_order_id as razorpayOrderId",
+    "o.razorpay_payment_id as razorpayPaymentId",
+    "o.created_at as createdAt",
+    "o.paid_at as paidAt",
+    "o.reserved_until as reservedUntil",
+    "o.tracking_number as trackingNumber",
+    "o.attention",
+    "o.ship_full_name",
+    "o.ship_phone",
+    "o.ship_address1",
+    "o.ship_address2",
+    "o.ship_city",
+    "o.ship_state",
+    "o.ship_postal_code",
+    "o.ship_country",
+  ] as const;
+}
+
+type OrderBase = Omit<OrderView, "address" | "items" | "payments"> & {
+  ship_full_name: string;
+  ship_phone: string;
+  ship_address1: string;
+  ship_address2: string;
+  ship_city: string;
+  ship_state: string;
+  ship_postal_code: string;
+  ship_country: string;
+};
+
+/** Adds items and payments to order rows, two queries for any number of orders. */
+async function withDetails(db: Kysely<DB>, rows: OrderBase[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await loadOrderItems(db, ids);
+  const payments = await db
+    .selectFrom("payments")
+    .where("order_id", "in", ids)
+    .select([
+      "id",
+      "order_id",
+      "status",
+      "razorpay_payment_id as razorpayPaymentId",
+      "amount_paise as amountPaise",
+      "created_at as createdAt",
+    ])
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    status: r.status,
+    checkoutType: r.checkoutType,
+    amountPaise: r.amountPaise,
+    razorpayOrderId: r.razorpayOrderId,
+    razorpayPaymentId: r.razorpayPaymentId,
+    createdAt: r.createdAt,
+    paidAt: r.paidAt,
+    reservedUntil: r.reservedUntil,
+    trackingNumber: r.trackingNumber,
+    attention: r.attention,
+    address: {
+      fullName: r.ship_full_name,
+      phone: r.ship_phone,
+      address1: r.ship_address1,
+      address2: r.ship_address2,
+      city: r.ship_city,
+      state: r.ship_state,
+      postalCode: r.ship_postal_code,
+      country: r.ship_country,
+    },
+    items: items
+      .filter((i) => i.order_id === r.id)
+      .map(({ order_id: _o, cartItemId: _c, ...i }) => i),
+    payments: payments.filter((p) => p.order_id === r.id).map(({ order_id: _o, ...p }) => p),
+  }));
+}
+
+/** One of the user's orders; null for anyone else's (the owner check is in the WHERE). */
+export async function getOrderForUser(
+  db: Kysely<DB>,
+  userId: number,
+  orderId: number,
+): Promise<OrderView | null> {
+  const row = await db
+    .selectFrom("orders as o")
+    .select(orderColumns())
+    .where("o.id", "=", orderId)
+    .where("o.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [order] = await withDetails(db, [row]);
+  return order;
+}
+
+/** The user's orders that went through checkout (ORDERED_STATUSES), newest first. */
+export async function listPaidOrdersForUser(db: Kysely<DB>, userId: number): Promise<OrderView[]> {
+  const rows = await db
+    .selectFrom("orders as o")
+    .select(orderColumns())
+    .where("o.user_id", "=", userId)
+    .where("o.status", "in", ORDERED_STATUSES)
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(200)
+    .execute();
+  return withDetails(db, rows);
+}
+
+export type AdminOrderView = OrderView & {
+  email: string;
+  history: {
+    fromStatus: OrderStatus | null;
+    toStatus: OrderStatus;
+    by: string;
+    note: string | null;
+    at: string;
+  }[];
+  allowedTransitions: OrderStatus[];
+};
+
+/** Every order, newest first, a page at a time, optionally of one status (admin). */
+export async function listAllOrders(
+  db: Kysely<DB>,
+  options: { status?: OrderStatus | null; page?: number; pageSize?: number } = {},
+): Promise<{
+  orders: (OrderView & { email: string })[];
+  total: number;
+  page: number;
+  pageCount: number;
+}> {
+  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  let base = db.selectFrom("orders as o").innerJoin("users as u", "u.id", "o.user_id");
+  if (options.status) base = base.where("o.status", "=", options.status);
+  const { n } = await base
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const rows = await base
+    .select([...orderColumns(), "u.email"])
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const detailed = await withDetails(db, rows);
+  return {
+    orders: detailed.map((o, i) => ({ ...o, email: rows[i].email })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** Any order with its customer's e-mail, payments, history and the moves an admin may make. */
+export async function getOrderForAdmin(
+  db: Kysely<DB>,
+  orderId: number,
+): Promise<AdminOrderView | null> {
+  const row = await db
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select([...orderColumns(), "u.email"])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [order] = await withDetails(db, [row]);
+  const history = await db
+    .selectFrom("order_status_history")
+    .where("order_id", "=", orderId)
+    .select(["from_status as fromStatus", "to_status as toStatus", "by", "note", "at"])
+    .orderBy("id")
+    .execute();
+  return {
+    ...order,
+    email: row.email,
+    history,
+    allowedTransitions: ADMIN_TRANSITIONS[order.status],
+  };
+}
+
+// The JSON API's shapes (SPEC section 3)
+
+/** Buyer (and admin) view of an order, in the spec's field names. */
+export function toApiOrder(order: OrderView & { email?: string }) {
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: order.createdAt,
+    totalAmount: order.amountPaise,
+    razorpayOrderId: order.razorpayOrderId,
+    userId: { name: order.address.fullName, phone: order.address.phone },
+    ...(order.email ? { user: { email: order.email } } : {}),
+    billingAddress: order.address,
+    items: order.items.map((i) => ({
+      id: i.id,
+      quantity: i.quantity,
+      price: i.unitPricePaise,
+      wheelSize: i.sizeLabel || null,
+      size: i.sizeLabel
+        ? {
+            id: i.sizeId,
+            label: i.sizeLabel,
+            boltPattern: i.boltPattern,
+            offset: i.offsetMm,
+            partNumber: i.partNumber,
+          }
+        : null,
+      color: i.colorName || null,
+      colorId: i.colorId,
+      product: {
+        id: i.productId,
+        slug: i.slug,
+        image: imageUrl(i.image, 320),
+        title: i.title,
+        brand: i.brand,
+        price: i.unitPricePaise,
+      },
+    })),
+    payments: order.payments.map((p) => ({
+      id: p.id,
+      status: p.status,
+      razorpayPaymentId: p.razorpayPaymentId,
+    })),
+  };
+}
