@@ -72,8 +72,10 @@ export async function seedDemoCatalog(db: Kysely<DB>, opts: SeedOptions): Promis
     for (const c of catalog.categories) {
       await trx
         .insertInto("categories")
-        .values({ slug: c.slug, name: c.name, position: c.position })
-        .onConflict((oc) => oc.column("slug").doUpdateSet({ name: c.name, position: c.position }))
+        .values({ slug: c.slug, name: c.name, position: c.position, featured: c.featured === false ? 0 : 1 })
+        .onConflict((oc) =>
+          oc.column("slug").doUpdateSet({ name: c.name, position: c.position, featured: c.featured === false ? 0 : 1 }),
+        )
         .execute();
     }
     const categoryIds = new Map(

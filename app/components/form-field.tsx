@@ -35,9 +35,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {...input}
       />
       {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
+        <FieldError name={name} error={error} />
       ) : hint ? (
         <p id={`${name}-hint`} className="mt-1 text-sm text-gray-600">
           {hint}
@@ -47,6 +45,27 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </div>
   );
 });
+
+/**
+ * The attributes that tie any field (a textarea, a file input...) named `name` to its error
+ * message, shown with `FieldError`.
+ */
+export function errorAria(name: string, error?: string) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${name}-error` : undefined,
+  } as const;
+}
+
+/** The server's message for one field, under it (see `errorAria`). */
+export function FieldError({ name, error }: { name: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  );
+}
 
 /** The message for the whole form (not one field), announced when it appears. */
 export function FormError({ message, id }: { message?: string; id?: string }) {

@@ -1,9 +1,9 @@
-import { imageUrl } from "~/utils/images";
 import { sizeText } from "~/utils/variant";
 import { Price } from "./price";
+import { Thumbnail } from "./thumbnail";
 
 type Item = {
-  id: number;
+  id: number | string;
   title: string;
   brand?: string;
   image: string | null;
@@ -16,18 +16,35 @@ type Item = {
   colorName?: string;
 };
 
-/** The items of an order: image, title, quantity and price times quantity. */
-export function OrderItems({ items, showBrand = false }: { items: Item[]; showBrand?: boolean }) {
+/**
+ * The items of an order (or of a checkout): image, title, quantity and price times quantity.
+ * `framed` draws a border round the list, as the checkout summary does.
+ */
+export function OrderItems({
+  items,
+  showBrand = false,
+  framed = false,
+}: {
+  items: Item[];
+  showBrand?: boolean;
+  framed?: boolean;
+}) {
   return (
-    <ul aria-label="Items" className="divide-y divide-gray-200">
+    <ul
+      aria-label="Items"
+      className={
+        framed
+          ? "mt-4 divide-y divide-gray-200 rounded-lg border border-gray-200"
+          : "divide-y divide-gray-200"
+      }
+    >
       {items.map((item) => (
-        <li key={item.id} className="flex items-center gap-4 py-3">
-          <img
-            src={imageUrl(item.image, 320)}
+        <li key={item.id} className={`flex items-center gap-4 ${framed ? "p-4" : "py-3"}`}>
+          <Thumbnail
+            image={item.image}
+            size={56}
             alt={item.title || "Product"}
-            width={56}
-            height={56}
-            loading="lazy"
+            lazy
             className="size-14 rounded bg-gray-50 object-contain"
           />
           <div className="flex-1 text-sm">

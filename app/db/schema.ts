@@ -10,6 +10,8 @@ export interface CategoriesTable {
   slug: string;
   name: string;
   position: Generated<number>;
+  /** 1 when the home page shows a tile for it. */
+  featured: Generated<number>;
 }
 
 export interface BrandsTable {
@@ -57,6 +59,8 @@ export interface ProductColorsTable {
   product_id: number;
   name: string;
   position: Generated<number>;
+  /** 1 when the home page shows a tile for it. */
+  featured: Generated<number>;
 }
 
 export interface ProductColorImagesTable {

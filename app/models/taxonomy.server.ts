@@ -45,7 +45,7 @@ export async function getBrand(db: Kysely<DB>, slug: string): Promise<Brand | nu
   return b ? { ...b, featured: b.featured === 1 } : null;
 }
 
-/** The home page's category tiles: every category in order, with its newest product's image. */
+/** The home page's category tiles: the featured categories in order, with its newest product's image. */
 export async function listCategoryTiles(db: Kysely<DB>) {
   return db
     .selectFrom("categories as c")
@@ -63,6 +63,7 @@ export async function listCategoryTiles(db: Kysely<DB>) {
           .limit(1)
           .as("image"),
     ])
+    .where("c.featured", "=", 1)
     .orderBy("c.position")
     .orderBy("c.id")
     .execute();

@@ -6,6 +6,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
+import { errorAria, FieldError } from "~/components/form-field";
+import { ItemQuantities } from "~/components/item-quantities";
 import { db } from "~/db/db.server";
 import { getOrderForUser } from "~/models/order/index.server";
 import {
@@ -158,27 +160,13 @@ export default function ReturnPage() {
           ) : null}
           <fieldset aria-describedby={errors.lines ? "lines-error" : undefined}>
             <legend className="font-semibold">Items to return</legend>
-            {order.items.map((i) => (
-              <div key={i.id} className="mt-2 flex items-center gap-3 text-sm">
-                <label htmlFor={`qty-${i.id}`} className="flex-1">
-                  {i.title} (you bought {i.quantity})
-                </label>
-                <input
-                  id={`qty-${i.id}`}
-                  name={`qty-${i.id}`}
-                  type="number"
-                  min={0}
-                  max={i.quantity}
-                  defaultValue={0}
-                  className="w-20 rounded-md border border-gray-300 px-2 py-1"
-                />
-              </div>
-            ))}
-            {errors.lines ? (
-              <p id="lines-error" className="mt-1 text-sm text-red-700">
-                {errors.lines}
-              </p>
-            ) : null}
+            <ItemQuantities
+              items={order.items}
+              label={(i) => `${i.title} (you bought ${i.quantity})`}
+              defaultValue={0}
+              rowClassName="mt-2 flex items-center gap-3 text-sm"
+            />
+            <FieldError name="lines" error={errors.lines} />
           </fieldset>
           <div>
             <label htmlFor="reason" className="block font-semibold">
@@ -191,15 +179,10 @@ export default function ReturnPage() {
               rows={3}
               maxLength={1000}
               defaultValue={result?.reason}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? "reason-error" : undefined}
+              {...errorAria("reason", errors.reason)}
               className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
             />
-            {errors.reason ? (
-              <p id="reason-error" className="mt-1 text-sm text-red-700">
-                {errors.reason}
-              </p>
-            ) : null}
+            <FieldError name="reason" error={errors.reason} />
           </div>
           <div>
             <label htmlFor="photos" className="block font-semibold">
@@ -211,15 +194,10 @@ export default function ReturnPage() {
               type="file"
               multiple
               accept="image/jpeg,image/png,image/webp,image/avif"
-              aria-invalid={errors.photos ? true : undefined}
-              aria-describedby={errors.photos ? "photos-error" : undefined}
+              {...errorAria("photos", errors.photos)}
               className="mt-1 block text-sm"
             />
-            {errors.photos ? (
-              <p id="photos-error" className="mt-1 text-sm text-red-700">
-                {errors.photos}
-              </p>
-            ) : null}
+            <FieldError name="photos" error={errors.photos} />
           </div>
           <button
             type="submit"

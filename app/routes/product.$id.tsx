@@ -1,24 +1,27 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Price } from "~/components/price";
 import { FitBadge, ProductGrid } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import { DeliveryCheck } from "~/components/delivery-check";
+import { BuyForm } from "~/components/product/buy-form";
+import { ColourPicker } from "~/components/product/colour-picker";
+import { ProductBreadcrumb, ProductOverview } from "~/components/product/product-overview";
+import { SpecsTable } from "~/components/product/specs-table";
+import { StockText } from "~/components/product/stock-text";
 import { db } from "~/db/db.server";
 import { descriptionPoints, findProductIdBySlug, getProduct, listRecommendations } from "~/models/product-detail.server";
 import { getVehicle } from "~/models/taxonomy.server";
 import { imageUrl } from "~/utils/images";
 import { listPricePaise } from "~/utils/money";
-import { offsetText } from "~/utils/variant";
+import { sizeStockFor } from "~/utils/variant";
 import { pageMeta, publicOrigin, whatsappUrl } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 import { answerDeliveryCheck } from "~/models/shipping.server";
 import { pinCookieHeader, readPin } from "~/utils/pin.server";
 import { invariantResponse, notFound } from "~/utils/responses.server";
 import { useRootData } from "~/utils/root-data";
-
-const QUANTITIES = [1, 2, 3, 4, 5, 6];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "Product not found" }];
@@ -100,30 +103,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return remember ? data(page, { headers: { "Set-Cookie": remember } }) : page;
 }
 
-/** Units left of each size in one colour (null: the product has no colours). */
-function sizeStockFor(variants: { sizeId: number | null; colorId: number | null; stock: number }[], colorId: number | null) {
-  const map = new Map<number, number>();
-  for (const v of variants) if (v.sizeId !== null && v.colorId === colorId) map.set(v.sizeId, v.stock);
-  return map;
-}
-
-/** "Only N left" from this many down. */
-const FEW_LEFT = 5;
-
-function StockText({ stock }: { stock: number }) {
-  return (
-    <p className={`font-semibold ${stock > 0 ? "text-emerald-700" : "text-red-700"}`} aria-live="polite" data-testid="stock-text">
-      {stock > 0 ? "InStock" : "Sold Out"}
-      {stock > 0 && stock <= FEW_LEFT ? <span className="ml-2 font-normal text-amber-800">Only {stock} left</span> : null}
-    </p>
-  );
-}
-
 export default function ProductPage() {
   const { product: p, color, colorId, sizeId: chosenSizeId, points, recommendations, shopperVehicle, delivery } =
     useLoaderData<typeof loader>();
   const root = useRootData();
-  const [quantity, setQuantity] = useState(1);
   const [sizeId, setSizeId] = useState(chosenSizeId);
   // A new colour or `?size=` from the server (a link followed) wins over the last click.
   const [fromServer, setFromServer] = useState(chosenSizeId);
@@ -146,41 +129,12 @@ export default function ProductPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-gray-600">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to="/" className="hover:underline">Home</Link> /
-          </li>
-          <li>
-            <Link to={`/category/${p.category}`} className="hover:underline">{p.categoryName}</Link> /
-          </li>
-          <li aria-current="page" className="text-ink-900">{p.title}</li>
-        </ol>
-      </nav>
+      <ProductBreadcrumb category={p.category} categoryName={p.categoryName} title={p.title} />
       <div className="grid grid-cols-1 gap-10 md:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-4">
           <ProductGallery images={images} alt={color ? `${p.title} in ${color}` : p.title} />
           {p.colors.length > 0 ? (
-            <nav aria-label="Colours">
-              <p className="mb-2 text-sm font-semibold">
-                Colour: <span className="font-normal">{color}</span>
-              </p>
-              <ul className="flex flex-wrap gap-2">
-                {p.colors.map((c) => (
-                  <li key={c.id}>
-                    <Link
-                      to={`?${new URLSearchParams({ color: c.name, ...(size ? { size: String(size.id) } : {}) })}`}
-                      replace
-                      preventScrollReset
-                      aria-current={c.name === color ? "true" : undefined}
-                      className={`block rounded-lg border-2 p-1 ${c.name === color ? "border-brand-600" : "border-gray-200 hover:border-gray-400"}`}
-                    >
-                      <img src={imageUrl(c.images[0] ?? p.image, 320)} alt={c.name} width={56} height={56} className="h-14 w-14 object-contain" />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <ColourPicker colors={p.colors} color={color} sizeId={size?.id ?? null} fallbackImage={p.image} />
           ) : null}
         </div>
 
@@ -204,96 +158,17 @@ export default function ProductPage() {
             <p className="text-sm text-gray-700">Fits: {p.vehicles.map((v) => v.name).join(", ")}</p>
           ) : null}
 
-          <Form method="post" action="/cart" className="flex flex-col gap-5">
-            <input type="hidden" name="productId" value={p.id} />
-            {color ? <input type="hidden" name="color" value={color} /> : null}
-            {colorId ? <input type="hidden" name="colorId" value={colorId} /> : null}
-            {p.sizes.length > 0 ? (
-              <fieldset>
-                <legend className="mb-2 font-semibold">Wheel size</legend>
-                <div className="flex flex-wrap gap-2">
-                  {p.sizes.map((s) => {
-                    const left = sizeStock.get(s.id) ?? 0;
-                    return (
-                      <label
-                        key={s.id}
-                        className={`flex flex-col rounded-lg border-2 border-gray-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${left > 0 ? "cursor-pointer" : "cursor-not-allowed bg-gray-50 text-gray-500"}`}
-                      >
-                        <span className="flex items-center gap-2">
-                          <input
-                            type="radio"
-                            name="sizeId"
-                            value={s.id}
-                            checked={s.id === sizeId}
-                            disabled={left <= 0}
-                            onChange={() => setSizeId(s.id)}
-                            className="sr-only"
-                          />
-                          <span className="font-semibold">
-                            {s.label} · {s.boltPattern}
-                            {left <= 0 ? " (Sold out)" : ""}
-                          </span>
-                        </span>
-                        <span className="text-xs text-gray-600">
-                          Part {s.partNumber} · offset {offsetText(s.offset)}
-                          {left > 0 && left <= FEW_LEFT ? ` · only ${left} left` : ""}
-                        </span>
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
-            ) : null}
-            <div className="flex flex-wrap items-end gap-6">
-              <label className="flex flex-col gap-1 text-sm font-semibold">
-                Quantity
-                <select
-                  name="quantity"
-                  value={quantity}
-                  onChange={(e) => setQuantity(Number(e.target.value))}
-                  className="w-24 rounded-md border border-gray-300 px-2 py-2 font-normal"
-                >
-                  {QUANTITIES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <p className="text-sm">
-                Total: <Price paise={p.pricePaise * quantity} className="text-lg font-bold" />
-              </p>
-            </div>
-            {size ? (
-              <p className="text-sm text-gray-700" data-testid="chosen-size">
-                Chosen: {size.label}, bolt pattern {size.boltPattern}, offset {offsetText(size.offset)}, part {size.partNumber}
-              </p>
-            ) : null}
-            {stock > 0 ? (
-              <div className="flex flex-wrap gap-3">
-                <button
-                  type="submit"
-                  formMethod="get"
-                  formAction="/checkout"
-                  className="flex-1 rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-                >
-                  Buy Now
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="add"
-                  className="flex-1 rounded-md border-2 border-ink-900 px-6 py-3 font-semibold hover:bg-ink-900 hover:text-white"
-                >
-                  Add to cart
-                </button>
-              </div>
-            ) : (
-              <button type="button" disabled className="cursor-not-allowed rounded-md bg-gray-300 px-6 py-3 font-semibold text-gray-700">
-                Sold Out
-              </button>
-            )}
-          </Form>
+          <BuyForm
+            productId={p.id}
+            pricePaise={p.pricePaise}
+            color={color}
+            colorId={colorId}
+            sizes={p.sizes}
+            sizeStock={sizeStock}
+            size={size}
+            onSizeChange={setSizeId}
+            stock={stock}
+          />
 
           <DeliveryCheck initial={delivery} />
 
@@ -306,59 +181,11 @@ export default function ProductPage() {
             Chat with an expert on WhatsApp
           </a>
 
-          {p.sizes.length > 0 ? (
-            <section aria-labelledby="specs">
-              <h2 id="specs" className="mb-2 text-lg font-bold">Specifications</h2>
-              {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
-              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-              <div className="overflow-x-auto" role="region" aria-label="Specifications table" tabIndex={0}>
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-gray-50">
-                    <tr>
-                      <th scope="col" className="px-2 py-2">Size</th>
-                      <th scope="col" className="px-2 py-2">Part number</th>
-                      <th scope="col" className="px-2 py-2">Diameter (in)</th>
-                      <th scope="col" className="px-2 py-2">Width (in)</th>
-                      <th scope="col" className="px-2 py-2">Bolt pattern</th>
-                      <th scope="col" className="px-2 py-2">Offset (mm)</th>
-                      <th scope="col" className="px-2 py-2">Hub bore (mm)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {p.sizes.map((s) => (
-                      <tr key={s.id} aria-selected={s.id === sizeId} className={`border-t border-gray-200 ${s.id === sizeId ? "bg-brand-500/10 font-semibold" : ""}`}>
-                        <th scope="row" className="px-2 py-2">{s.label}</th>
-                        <td className="px-2 py-2">{s.partNumber}</td>
-                        <td className="px-2 py-2">{s.diameter}</td>
-                        <td className="px-2 py-2">{s.width}</td>
-                        <td className="px-2 py-2">{s.boltPattern}</td>
-                        <td className="px-2 py-2">{s.offset}</td>
-                        <td className="px-2 py-2">{s.hubBore}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
-          ) : null}
+          {p.sizes.length > 0 ? <SpecsTable sizes={p.sizes} sizeId={sizeId} /> : null}
         </div>
       </div>
 
-      <section aria-labelledby="overview" className="mt-12 max-w-3xl">
-        <h2 id="overview" className="text-xl font-bold">Overview</h2>
-        {color ? <p className="mt-2 text-sm text-gray-600">Colour: {color}</p> : null}
-        <p className="mt-2 text-gray-700">{p.description}</p>
-        {points.length > 0 ? (
-          <>
-            <h3 className="mt-6 font-bold">Details</h3>
-            <ul className="mt-2 list-disc space-y-1 pl-6 text-gray-700">
-              {points.map((pt, i) => (
-                <li key={i}>{pt}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
+      <ProductOverview color={color} description={p.description} points={points} />
 
       {recommendations.length > 0 ? (
         <section aria-labelledby="recommended" className="mt-12">

@@ -26,3 +26,13 @@ export function sizeText(v: SizeDetails): string {
     .filter(Boolean)
     .join(", ");
 }
+
+/** Units left of each size in one colour (null: the product has no colours). */
+export function sizeStockFor(
+  variants: { sizeId: number | null; colorId: number | null; stock: number }[],
+  colorId: number | null,
+): Map<number, number> {
+  const map = new Map<number, number>();
+  for (const v of variants) if (v.sizeId !== null && v.colorId === colorId) map.set(v.sizeId, v.stock);
+  return map;
+}

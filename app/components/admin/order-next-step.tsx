@@ -1,0 +1,89 @@
+import { Form } from "@remix-run/react";
+import { TextField } from "~/components/form-field";
+import { MOVES } from "~/forms/admin-order";
+import type { AdminOrderView } from "~/models/order/index.server";
+import type { StatusLabels } from "./order-detail";
+
+/** The moves the order may make next, a form each; "shipped" asks for the tracking number. */
+export function OrderNextStep({
+  order,
+  labels,
+  errors,
+  busy,
+}: {
+  order: AdminOrderView;
+  labels: StatusLabels;
+  errors: Record<string, string>;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <h2 className="mt-6 font-bold">Next step</h2>
+      {errors.form ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errors.form}
+        </p>
+      ) : null}
+      {order.allowedTransitions.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">
+          Nothing to do: this order is {labels[order.status].toLowerCase()}.
+        </p>
+      ) : (
+        <div className="mt-2 flex flex-wrap items-start gap-4">
+          {order.allowedTransitions
+            // A paid online order is refunded with the refund form, through Razorpay.
+            .filter((to) => to !== "refunded" || !order.razorpayPaymentId)
+            .map((to) =>
+              to === "shipped" ? (
+                <Form key={to} method="post" className="flex flex-wrap items-end gap-2" noValidate>
+                  <input type="hidden" name="to" value="shipped" />
+                  <TextField
+                    name="trackingNumber"
+                    label="Tracking number"
+                    required
+                    maxLength={40}
+                    error={errors.trackingNumber}
+                    className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+                  />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                  >
+                    {MOVES.shipped!.button}
+                  </button>
+                </Form>
+              ) : (
+                <Form key={to} method="post">
+                  <input type="hidden" name="to" value={to} />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={`rounded-md px-4 py-2 text-sm font-semibold ${to === "delivered" ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-gray-300 bg-white hover:bg-gray-100"}`}
+                  >
+                    {MOVES[to]?.button ?? labels[to]}
+                  </button>
+                </Form>
+              ),
+            )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Cash on delivery: the courier's cash is recorded once the order is delivered. */
+export function CashCollectedForm({ busy }: { busy: boolean }) {
+  return (
+    <Form method="post" className="mt-3">
+      <input type="hidden" name="intent" value="cash-collected" />
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        Record cash collected
+      </button>
+    </Form>
+  );
+}

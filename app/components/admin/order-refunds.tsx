@@ -1,0 +1,95 @@
+import { Form } from "@remix-run/react";
+import { ItemQuantities } from "~/components/item-quantities";
+import { Price } from "~/components/price";
+import type { AdminOrderView } from "~/models/order/index.server";
+import type { RefundView } from "~/models/refund.server";
+import { orderDate } from "./order-status";
+
+/** The refunds made, and the form for a new one (units of lines or an amount) while money is left. */
+export function OrderRefunds({
+  refunds,
+  items,
+  refundablePaise,
+  error,
+  busy,
+}: {
+  refunds: RefundView[];
+  items: AdminOrderView["items"];
+  refundablePaise: number;
+  error?: string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <h2 className="mt-6 font-bold">Refunds</h2>
+      {refunds.length > 0 ? (
+        <ul className="mt-2 text-sm">
+          {refunds.map((r) => (
+            <li key={r.id}>
+              <Price paise={r.amountPaise} />: {r.status}
+              {r.razorpayRefundId ? ` (${r.razorpayRefundId})` : ""}
+              {r.reason ? `, ${r.reason}` : ""}
+              {r.error ? `: ${r.error}` : ""} (
+              <time dateTime={r.createdAt}>{orderDate(r.createdAt)}</time>)
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-gray-600">No refunds.</p>
+      )}
+      {refundablePaise > 0 ? (
+        <Form
+          method="post"
+          noValidate
+          className="mt-3 space-y-3 rounded-md border border-gray-200 p-3 text-sm"
+        >
+          <input type="hidden" name="intent" value="refund" />
+          <p>
+            Up to <Price paise={refundablePaise} /> can be refunded. Choose units of lines (they go
+            back in stock) or an amount.
+          </p>
+          <ItemQuantities
+            items={items}
+            label={(i) => `Units of ${i.title} to refund (of ${i.quantity})`}
+          />
+          <div className="flex flex-wrap gap-3">
+            <div>
+              <label htmlFor="amount" className="block font-semibold">
+                Or an amount (₹)
+              </label>
+              <input
+                id="amount"
+                name="amount"
+                inputMode="decimal"
+                className="mt-1 w-36 rounded-md border border-gray-300 px-2 py-1"
+              />
+            </div>
+            <div className="flex-1">
+              <label htmlFor="reason" className="block font-semibold">
+                Reason
+              </label>
+              <input
+                id="reason"
+                name="reason"
+                maxLength={500}
+                className="mt-1 w-full rounded-md border border-gray-300 px-2 py-1"
+              />
+            </div>
+          </div>
+          {error ? (
+            <p role="alert" className="text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+          >
+            Refund
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}

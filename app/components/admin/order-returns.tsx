@@ -1,0 +1,129 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { ReturnView } from "~/models/return.server";
+import { imageUrl } from "~/utils/images";
+
+/** Each decision's button: its words and its look. */
+const DECISIONS = {
+  approve: {
+    label: (id: number) => `Approve return #${id}`,
+    className: "bg-brand-600 text-white hover:bg-brand-700",
+  },
+  decline: {
+    label: (id: number) => `Decline return #${id}`,
+    className: "border border-gray-300 bg-white hover:bg-gray-100",
+  },
+  receive: {
+    label: (id: number) => `Items received: refund return #${id}`,
+    className: "bg-red-700 text-white hover:bg-red-800",
+  },
+};
+
+/** A decision on one return, as a form with one button (and `children` before it). */
+function DecisionForm({
+  returnId,
+  decision,
+  busy,
+  className,
+  children,
+}: {
+  returnId: number;
+  decision: keyof typeof DECISIONS;
+  busy: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value="return" />
+      <input type="hidden" name="returnId" value={returnId} />
+      <input type="hidden" name="decision" value={decision} />
+      {children}
+      <button
+        type="submit"
+        disabled={busy}
+        className={`rounded-md px-3 py-1.5 font-semibold ${DECISIONS[decision].className}`}
+      >
+        {DECISIONS[decision].label(returnId)}
+      </button>
+    </Form>
+  );
+}
+
+/** The returns asked for: lines, reason, photos; approve or decline one asked for, receive one approved. */
+export function OrderReturns({
+  returns,
+  error,
+  busy,
+}: {
+  returns: ReturnView[];
+  error?: string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <h2 className="mt-6 font-bold">Returns</h2>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {returns.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">No returns asked for.</p>
+      ) : (
+        <ul className="mt-2 space-y-3 text-sm">
+          {returns.map((r) => (
+            <li key={r.id} className="rounded-md border border-gray-200 p-3">
+              <p>
+                Return #{r.id} ({r.status}):{" "}
+                {r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}
+              </p>
+              <p className="text-gray-700">Reason: {r.reason}</p>
+              {r.decisionNote ? <p className="text-gray-700">Note: {r.decisionNote}</p> : null}
+              {r.photos.length > 0 ? (
+                <p className="mt-1 flex gap-2">
+                  {r.photos.map((key, n) => (
+                    <a key={key} href={imageUrl(key, 1024)}>
+                      <img
+                        src={imageUrl(key, 320)}
+                        alt={`Return ${r.id}, shopper's view ${n + 1}`}
+                        width={64}
+                        height={64}
+                        className="h-16 w-16 rounded border object-contain"
+                      />
+                    </a>
+                  ))}
+                </p>
+              ) : null}
+              {r.status === "requested" ? (
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  <DecisionForm returnId={r.id} decision="approve" busy={busy} />
+                  <DecisionForm
+                    returnId={r.id}
+                    decision="decline"
+                    busy={busy}
+                    className="flex items-end gap-2"
+                  >
+                    <div>
+                      <label htmlFor={`note-${r.id}`} className="block font-semibold">
+                        Reason to decline
+                      </label>
+                      <input
+                        id={`note-${r.id}`}
+                        name="note"
+                        maxLength={1000}
+                        className="mt-1 rounded-md border border-gray-300 px-2 py-1"
+                      />
+                    </div>
+                  </DecisionForm>
+                </div>
+              ) : r.status === "approved" ? (
+                <DecisionForm returnId={r.id} decision="receive" busy={busy} className="mt-2" />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

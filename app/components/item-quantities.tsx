@@ -1,0 +1,37 @@
+/**
+ * A number of units to pick for each item of an order (`qty-<itemId>`, 0 to the quantity bought):
+ * what a shopper returns, or what an admin refunds.
+ */
+export function ItemQuantities({
+  items,
+  label,
+  defaultValue,
+  rowClassName = "flex items-center gap-2",
+}: {
+  items: { id: number; title: string; quantity: number }[];
+  label: (item: { title: string; quantity: number }) => string;
+  defaultValue?: number;
+  rowClassName?: string;
+}) {
+  return (
+    <>
+      {items.map((i) => (
+        <div key={i.id} className={rowClassName}>
+          <label htmlFor={`qty-${i.id}`} className="flex-1">
+            {label(i)}
+          </label>
+          <input
+            id={`qty-${i.id}`}
+            name={`qty-${i.id}`}
+            type="number"
+            min={0}
+            max={i.quantity}
+            inputMode="numeric"
+            defaultValue={defaultValue}
+            className="w-20 rounded-md border border-gray-300 px-2 py-1"
+          />
+        </div>
+      ))}
+    </>
+  );
+}
