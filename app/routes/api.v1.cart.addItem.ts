@@ -6,18 +6,13 @@ import { addToCart, apiCartItem, getCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 import { apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
+import { variantChoice, variantChoiceFields } from "~/forms/variant-choice";
 
-const option = z.string().trim().max(100).nullish();
 const schema = z.object({
   productId: idSchema,
   quantity: quantitySchema.optional().default(1),
-  /** The spec's name for the wheel size label; `size` is accepted too. */
-  wheelSize: option,
-  size: option,
-  color: option,
-  /** The variant by id: a label shared by two sizes needs sizeId. */
-  sizeId: idSchema.nullish(),
-  colorId: idSchema.nullish(),
+  /** The spec's `wheelSize` (a label), or `sizeId`: a label shared by two sizes needs the id. */
+  ...variantChoiceFields,
 });
 
 export async function loader() {
@@ -32,8 +27,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) {
     return jsonNoStore({ message: "Failed to add", errors: fieldErrors(parsed.error) }, { status: 400 });
   }
-  const { productId, quantity, wheelSize, size, color, sizeId, colorId } = parsed.data;
-  const result = await addToCart(db, user.id, { productId, quantity, size: wheelSize ?? size, color, sizeId, colorId });
+  const { productId, quantity } = parsed.data;
+  const choice = variantChoice(parsed.data);
+  const result = await addToCart(db, user.id, {
+    productId,
+    quantity,
+    size: choice.sizeLabel,
+    color: choice.colorName,
+    sizeId: choice.sizeId,
+    colorId: choice.colorId,
+  });
   if (result.ok) {
     const line = await getCartLine(db, user.id, result.lineId);
     return jsonNoStore({ message: "Added to cart", added: result.added, item: line ? apiCartItem(line) : null });

@@ -9,45 +9,24 @@ import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
 import { apiMethodNotAllowed } from "~/utils/responses.server";
+import { variantChoice, variantChoiceFields } from "~/forms/variant-choice";
 
 export async function loader() {
   return apiMethodNotAllowed("POST");
 }
 
-const text = z
-  .string()
-  .trim()
-  .max(100)
-  .nullish()
-  .transform((v) => v ?? "");
-/** A size as a client may send it: a label, an id, or a size object with its id. */
-const sizeChoice = z
-  .union([z.string().trim().max(100), z.number(), z.object({ id: idSchema.optional(), label: z.string().max(100).optional() })])
-  .nullish()
-  .transform((v): { sizeId: number | null; sizeLabel: string } => {
-    if (typeof v === "number") return { sizeId: v, sizeLabel: "" };
-    if (typeof v === "string") return { sizeId: null, sizeLabel: v };
-    return { sizeId: v?.id ?? null, sizeLabel: v?.label?.trim() ?? "" };
-  });
 /** The spec's checkout item (id = the product, title, image, price, quantity, size); price is ignored. */
 const cartItem = z.object({
   id: idSchema,
   quantity: quantitySchema.optional(),
-  size: sizeChoice,
-  sizeId: idSchema.nullish(),
-  color: text,
-  colorId: idSchema.nullish(),
+  ...variantChoiceFields,
 });
 const schema = z.object({
   billingAddressId: idSchema.optional(),
   checkoutType: z.enum(["cart", "single"]).default("cart"),
   productId: idSchema.optional(),
   quantity: quantitySchema.optional(),
-  size: sizeChoice,
-  wheelSize: text,
-  sizeId: idSchema.nullish(),
-  color: text,
-  colorId: idSchema.nullish(),
+  ...variantChoiceFields,
   /** The spec's Buy Now sends its one item here (only the first is used); `cartTotal` is ignored. */
   cartItems: z.array(z.unknown()).optional(),
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
@@ -86,10 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       type: "single",
       productId: input.productId,
       quantity: input.quantity ?? 1,
-      sizeLabel: input.size.sizeLabel || input.wheelSize,
-      sizeId: input.sizeId ?? input.size.sizeId,
-      colorName: input.color,
-      colorId: input.colorId ?? null,
+      ...variantChoice(input),
     };
   } else if (input.checkoutType === "single") {
     const item = cartItem.safeParse(input.cartItems?.[0]);
@@ -103,10 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
       type: "single",
       productId: item.data.id,
       quantity: item.data.quantity ?? 1,
-      sizeLabel: item.data.size.sizeLabel,
-      sizeId: item.data.sizeId ?? item.data.size.sizeId,
-      colorName: item.data.color,
-      colorId: item.data.colorId ?? null,
+      ...variantChoice(item.data),
     };
   }
   const key =

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { idSchema } from "~/utils/validation";
+
+/**
+ * The wheel size (and colour) a JSON client chose, read one way for every door: an id wins
+ * (`sizeId`, or `size` sent as an id or a size object), else the label (`wheelSize`, the spec's
+ * name, or `size` sent as a string).
+ */
+
+const label = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => v ?? "");
+
+/** `size` as a client may send it: a label, an id, or a size object with its id or label. */
+const sizeField = z
+  .union([
+    z.string().trim().max(100),
+    z.number(),
+    z.object({ id: idSchema.optional(), label: z.string().max(100).optional() }),
+  ])
+  .nullish()
+  .transform((v): { id: number | null; label: string } => {
+    if (typeof v === "number") return { id: v, label: "" };
+    if (typeof v === "string") return { id: null, label: v };
+    return { id: v?.id ?? null, label: v?.label?.trim() ?? "" };
+  });
+
+/** The fields of a variant choice, to spread into an API body's schema. */
+export const variantChoiceFields = {
+  sizeId: idSchema.nullish(),
+  wheelSize: label,
+  size: sizeField,
+  colorId: idSchema.nullish(),
+  color: label,
+};
+
+export type VariantChoice = {
+  sizeId: number | null;
+  sizeLabel: string;
+  colorId: number | null;
+  colorName: string;
+};
+
+type ChoiceInput = {
+  sizeId?: number | null;
+  wheelSize: string;
+  size: { id: number | null; label: string };
+  colorId?: number | null;
+  color: string;
+};
+
+/** The one reading of a parsed variant choice. */
+export function variantChoice(input: ChoiceInput): VariantChoice {
+  return {
+    sizeId: input.sizeId ?? input.size.id,
+    sizeLabel: input.wheelSize || input.size.label,
+    colorId: input.colorId ?? null,
+    colorName: input.color,
+  };
+}
