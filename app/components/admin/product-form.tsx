@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { imageUrl } from "~/utils/images";
-import type { ProductFormValues, SizeRowValues } from "~/models/product-admin.server";
+import type { ProductFormValues, SizeRowValues } from "~/forms/product-form.server";
 
 /*
  * The product form of /admin/products/new and /admin/products/:id/edit. Without JavaScript the
@@ -9,7 +9,7 @@ import type { ProductFormValues, SizeRowValues } from "~/models/product-admin.se
  * every typed value kept; with it they change the rows in place (chosen files stay chosen).
  */
 
-// The form shows the server's values as typed (see models/product-admin.server.ts).
+// The form shows the server's values as typed (see forms/product-form.server.ts).
 type SizeRow = SizeRowValues;
 export type ProductFormValuesView = ProductFormValues;
 export type ProductFormOptionsView = {
