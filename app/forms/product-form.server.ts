@@ -23,27 +23,12 @@ export type { SizeRowValues } from "~/utils/product-schema";
 export type ColorRowValues = { name: string; stored: string[]; remove: string[] };
 
 /** What the product form shows: the typed text, kept as typed so a failed save loses nothing. */
-export type ProductFormValues = {
-  title: string;
-  slug: string;
-  brand: string;
-  brandOther: string;
-  category: string;
-  categoryOther: string;
-  price: string;
-  description: string;
-  inStock: string;
-  stock: string;
-  universalFit: boolean;
-  vehicles: string[];
+export type ProductFormValues = Omit<ProductRawInput, "colors" | "sizes" | "mainImage" | "variantStock"> & {
   /** The current main image (edit mode), kept unless replaced. */
   image: string | null;
   colors: ColorRowValues[];
   sizes: SizeRowValues[];
-  /**
-   * Units per colour x size, keyed `colourRow.sizeRow` (the form's row indices; 0 for a product
-   * without colours or sizes); an empty cell leaves that variant to the rules of `stock`.
-   */
+  /** Units per colour x size as typed, keyed by the form's row indices (see ProductRawInput). */
   variantStock: Record<string, string>;
 };
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import type { ProductSize } from "~/models/catalog.server";
 import { storedColors, type StoredColor } from "~/models/product-images.server";
 
 /* The admin's reads of the catalogue: the product list, its numbers, and a product to edit. */
@@ -32,33 +33,27 @@ export async function productFormOptions(db: Kysely<DB>) {
   };
 }
 
-/** A stored wheel size, as the edit form shows it. */
-export type StoredSize = {
-  id: number;
-  label: string;
-  diameter: number;
-  width: number;
-  boltPattern: string;
-  offset: number;
-  hubBore: number;
-  partNumber: string;
-};
-
-/** A product as stored, for the edit form; `variantStock` is keyed `colourIndex.sizeIndex`. */
-export type ProductForEdit = {
+/** What the list and the edit form both show of a product. */
+type ProductBasics = {
   id: number;
   title: string;
   slug: string;
-  brand: string;
-  category: string;
   pricePaise: number;
-  description: string;
   stock: number;
+  image: string | null;
+};
+
+/** A product as stored, for the edit form; `variantStock` is keyed `colourIndex.sizeIndex`. */
+export type ProductForEdit = ProductBasics & {
+  /** The brand's slug (the form's select value). */
+  brand: string;
+  /** The category's slug. */
+  category: string;
+  description: string;
   universalFit: boolean;
   vehicles: string[];
-  image: string | null;
   colors: StoredColor[];
-  sizes: StoredSize[];
+  sizes: ProductSize[];
   variantStock: Map<string, number>;
 };
 
@@ -153,15 +148,10 @@ export async function getProductForEdit(
 // ---------------------------------------------------------------------------------------------
 // Listing and numbers
 
-export type AdminProductRow = {
-  id: number;
-  title: string;
-  slug: string;
+/** A row of the admin's product list: brand and category by name. */
+export type AdminProductRow = ProductBasics & {
   brand: string;
   category: string;
-  pricePaise: number;
-  stock: number;
-  image: string | null;
   updatedAt: string;
 };
 

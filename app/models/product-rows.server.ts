@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import type { ProductSize } from "~/models/catalog.server";
 import { DEFAULT_STOCK } from "~/utils/product-schema";
 import { splitStock, syncVariants } from "~/models/variant-stock.server";
 
@@ -8,17 +9,8 @@ import { splitStock, syncVariants } from "~/models/variant-stock.server";
  * fitment): used by the admin form and the API through `saveProduct`, and by the demo seed.
  */
 
-/** A wheel size as stored; `id` matches a stored size to update in place. */
-export type ProductSize = {
-  id?: number | null;
-  label: string;
-  diameter: number;
-  width: number;
-  boltPattern: string;
-  offset: number;
-  hubBore: number;
-  partNumber: string;
-};
+/** A wheel size to save; `id` matches a stored size to update in place. */
+export type SizeToSave = Omit<ProductSize, "id"> & { id?: number | null };
 
 /** A product's rows as `writeProduct` stores them. */
 export type ProductRows = {
@@ -33,7 +25,7 @@ export type ProductRows = {
   /** Colours with their stored image keys, in order; undefined leaves them as they are. */
   colors?: { name: string; images: string[] }[];
   /** Wheel sizes in order; undefined leaves them as they are. */
-  sizes?: ProductSize[];
+  sizes?: SizeToSave[];
   /** Units to sell; null = keep the current count (or DEFAULT_STOCK for a new product). */
   stock: number | null;
   /** Typed units per variant, keyed `colourIndex.sizeIndex`. */
@@ -146,7 +138,7 @@ async function saveColors(
   if (gone.length > 0) await trx.deleteFrom("product_colors").where("id", "in", gone).execute();
 }
 
-async function saveSizes(trx: Kysely<DB>, productId: number, sizes: ProductSize[]) {
+async function saveSizes(trx: Kysely<DB>, productId: number, sizes: SizeToSave[]) {
   const stored = await trx
     .selectFrom("product_sizes")
     .select(["id", "part_number"])

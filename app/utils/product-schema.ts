@@ -55,15 +55,8 @@ export type ProductRawInput = {
 
 export type FieldErrors = Record<string, string>;
 
-export const blankSize = (): SizeRowValues => ({
-  label: "",
-  diameter: "",
-  width: "",
-  boltPattern: "",
-  offset: "",
-  hubBore: "",
-  partNumber: "",
-});
+export const blankSize = (): SizeRowValues =>
+  Object.fromEntries(SIZE_FIELDS.map((f) => [f, ""])) as SizeRowValues;
 
 const IMAGE_TYPES_TEXT = "Only JPEG, PNG, WebP or AVIF images are accepted";
 
