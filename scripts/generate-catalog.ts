@@ -105,6 +105,9 @@ export async function generateCatalog({ file, products, uploadsDir, log = consol
   );
   const have = (raw.prepare("select count(*) as n from products").get() as { n: number }).n;
 
+  // Its own bulk path on purpose (prepared statements, no per-row lookups): the admin's
+  // `writeProduct`, which the demo seed above uses, runs several queries per product, too slow
+  // for the 10,000 benchmark products.
   const insertProduct = raw.prepare(
     `insert into products (slug, title, brand_id, category_id, price_paise, description, image, stock, universal_fit, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

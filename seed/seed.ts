@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
-import { splitStock, syncVariants } from "~/models/variant-stock.server";
 import os from "node:os";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { writeProduct } from "~/models/product-rows.server";
 import { IMAGE_WIDTHS } from "~/utils/images";
 import { imageFilePath, writeWebpVariants } from "~/utils/images.server";
 import { artworkSvg } from "./artwork";
@@ -55,7 +55,7 @@ async function writeMissingArtwork(specs: ArtSpec[], uploadsDir: string): Promis
 /**
  * Seeds the demo catalogue: categories, brands and vehicles are upserted by slug, products are
  * added when their slug is not taken yet (existing ones are left alone), so running it again adds
- * nothing. Artwork is written first (skipping images already on disk), then every row goes in
+ * nothing; they are written by the admin's own insert (`writeProduct`). Artwork is written first (skipping images already on disk), then every row goes in
  * one transaction.
  */
 export async function seedDemoCatalog(db: Kysely<DB>, opts: SeedOptions): Promise<SeedResult> {
@@ -138,63 +138,33 @@ export async function seedDemoCatalog(db: Kysely<DB>, opts: SeedOptions): Promis
       if (categoryId === undefined || brandId === undefined) {
         throw new Error(`Product ${p.slug} refers to an unknown category or brand`);
       }
-      const { id } = await trx
-        .insertInto("products")
-        .values({
-          slug: p.slug,
-          title: p.title,
-          brand_id: brandId,
-          category_id: categoryId,
-          price_paise: p.pricePaise,
-          description: p.description,
-          image: p.image,
-          stock: p.stock,
-          universal_fit: p.universalFit ? 1 : 0,
-          created_at: p.createdAt,
-          updated_at: p.createdAt,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-
-      for (const [position, color] of p.colors.entries()) {
-        const { id: colorId } = await trx
-          .insertInto("product_colors")
-          .values({ product_id: id, name: color.name, position })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("product_color_images")
-          .values(color.images.map((image, i) => ({ color_id: colorId, image, position: i })))
-          .execute();
-      }
-      if (p.sizes.length > 0) {
-        await trx
-          .insertInto("product_sizes")
-          .values(
-            p.sizes.map((s, position) => ({
-              product_id: id,
-              label: s.label,
-              diameter: s.diameter,
-              width: s.width,
-              bolt_pattern: s.boltPattern,
-              offset_mm: s.offsetMm,
-              hub_bore_mm: s.hubBoreMm,
-              part_number: s.partNumber,
-              position,
-            })),
-          )
-          .execute();
-      }
-      // The product's stock spread evenly over its colours x sizes (see variant-stock.server.ts).
-      const split = splitStock(p.stock, Math.max(1, p.colors.length) * Math.max(1, p.sizes.length));
-      await syncVariants(trx, id, ({ index }) => split[index]);
-      const vehicles = p.vehicles.map((slug) => {
+      const fitment = p.vehicles.map((slug) => {
         const vehicleId = vehicleIds.get(slug);
         if (vehicleId === undefined)
           throw new Error(`Product ${p.slug} refers to unknown vehicle ${slug}`);
-        return { product_id: id, vehicle_id: vehicleId };
+        return vehicleId;
       });
-      if (vehicles.length > 0) await trx.insertInto("product_vehicles").values(vehicles).execute();
+      // The admin's own insert; its stock is spread evenly over its colours x sizes.
+      await writeProduct(trx, null, {
+        slug: p.slug,
+        title: p.title,
+        brandId,
+        categoryId,
+        pricePaise: p.pricePaise,
+        description: p.description,
+        image: p.image,
+        universalFit: p.universalFit,
+        colors: p.colors,
+        sizes: p.sizes.map(({ offsetMm, hubBoreMm, ...s }) => ({
+          ...s,
+          offset: offsetMm,
+          hubBore: hubBoreMm,
+        })),
+        stock: p.stock,
+        variantStock: new Map(),
+        vehicleIds: fitment,
+        createdAt: p.createdAt,
+      });
       created++;
     }
     return created;

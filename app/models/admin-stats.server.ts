@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { countsAsPaidSql, orderStats } from "./order/index.server";
-import { catalogStats } from "./product-admin.server";
+import { catalogStats } from "./product-admin-list.server";
 
 /** India Standard Time is UTC+05:30 all year: the shop's "today" and "this month". */
 const IST_OFFSET_MS = 330 * 60_000;

@@ -10,10 +10,10 @@ import { ProductForm } from "~/components/admin/product-form";
 import { db } from "~/db/db.server";
 import {
   adminProductListUrl,
-  getProductForEdit,
+  editFormValues,
   handleProductFormRequest,
-  productFormOptions,
-} from "~/models/product-admin.server";
+} from "~/forms/product-form.server";
+import { getProductForEdit, productFormOptions } from "~/models/product-admin-list.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireIdParam(params.id);
   const [product, options] = await Promise.all([getProductForEdit(db, id), productFormOptions(db)]);
   invariantResponse(product);
-  return { id: product.id, values: product.values, options };
+  return { id: product.id, values: editFormValues(product), options };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -12,8 +12,8 @@ import {
   adminProductListUrl,
   emptyProductValues,
   handleProductFormRequest,
-  productFormOptions,
-} from "~/models/product-admin.server";
+} from "~/forms/product-form.server";
+import { productFormOptions } from "~/models/product-admin-list.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";

@@ -6,13 +6,13 @@ import { safeRedirectPath } from "~/utils/redirect.server";
 import { Pagination } from "~/components/pagination";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
+import { parseAdminProductQuery } from "~/forms/product-form.server";
+import { deleteProduct } from "~/models/product-admin.server";
 import {
-  deleteProduct,
   findAdminProduct,
   listAdminProducts,
-  parseAdminProductQuery,
   productFormOptions,
-} from "~/models/product-admin.server";
+} from "~/models/product-admin-list.server";
 import { getEnv } from "~/utils/env.server";
 import { imageUrl } from "~/utils/images";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { getProduct, productDetailJson } from "~/models/product-detail.server";
-import { submitProductFromApi } from "~/models/product-admin.server";
+import { submitProductFromApi } from "~/forms/product-api.server";
 import { getEnv } from "~/utils/env.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";

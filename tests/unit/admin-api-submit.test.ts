@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { submitProductFromApi } from "~/models/product-admin.server";
+import { submitProductFromApi } from "~/forms/product-api.server";
 import { createTestDb, type TestDb } from "../support/db";
 
 let t: TestDb;

@@ -3,20 +3,24 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readProductApi } from "~/forms/product-api.server";
+import { submitProduct, validateProduct } from "~/forms/product-fields.server";
+import { editFormValues, handleProductForm, readProductForm } from "~/forms/product-form.server";
+import { deleteProduct } from "~/models/product-admin.server";
 import {
   catalogStats,
-  deleteProduct,
-  getProductForEdit,
-  handleProductForm,
+  getProductForEdit as getStoredProduct,
   listAdminProducts,
-  readProductApi,
-  readProductForm,
-  submitProduct,
-  validateProduct,
-} from "~/models/product-admin.server";
+} from "~/models/product-admin-list.server";
 import { catalogVersion } from "~/models/catalog-version.server";
 import { parseMultipartUpload, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
 import { type TestDb, withAppDb } from "../support/db";
+
+/** A product as the edit form shows it (the stored product, read into the form's values). */
+async function getProductForEdit(db: TestDb["db"], id: number) {
+  const product = await getStoredProduct(db, id);
+  return product && { id: product.id, values: editFormValues(product), colors: product.colors };
+}
 
 let t: TestDb;
 let uploadsDir: string;

@@ -1,0 +1,181 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import type { SaveOptions } from "~/models/product-admin.server";
+import {
+  blankSize,
+  OTHER,
+  SIZE_FIELDS,
+  type FieldErrors,
+  type ProductRawInput,
+} from "~/utils/product-schema";
+import { files, readProductBody, submitProduct, text } from "./product-fields.server";
+
+/* The JSON API's door of a product: `POST /api/v1/products/upload`, `PUT .../update/{id}`. */
+
+function parseJsonList(value: string, field: string, errors: FieldErrors): unknown[] | undefined {
+  if (value.trim() === "") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed;
+  } catch {
+    // reported below
+  }
+  errors[field] = "Must be a JSON list";
+  return undefined;
+}
+
+const asText = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+
+/**
+ * The API multipart (SPEC section 7): title, slug, brand, price (integer paise, as the spec's form sends
+ * it after converting what the admin typed), description, category,
+ * inStock 'true'/'false', image file, colors = JSON [{name, count}], colorImages = files in that
+ * order, size = JSON [{label, diameter, width, boltPattern, offset, hubBore, partNumber}];
+ * optional extras: stock, universalFit, vehicles (JSON list or comma list of vehicle slugs).
+ * Answers the same raw input as the HTML form, or errors in the request's shape itself.
+ */
+export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const colorList = parseJsonList(text(fd, "colors"), "colors", errors);
+  const sizeList = parseJsonList(text(fd, "size") || text(fd, "sizes"), "size", errors);
+  const colorImages = files(fd, "colorImages");
+
+  let colors: ProductRawInput["colors"];
+  if (colorList) {
+    let at = 0;
+    colors = colorList.map((c, i) => {
+      const row = (c ?? {}) as Record<string, unknown>;
+      const count = Number(row.count ?? 0);
+      if (!Number.isInteger(count) || count < 0)
+        errors[`colors.${i}.count`] = "count must be a whole number";
+      const images = colorImages.slice(at, at + Math.max(0, count || 0));
+      at += Math.max(0, count || 0);
+      return { name: asText(row.name), images };
+    });
+    if (at !== colorImages.length) {
+      errors.colorImages = `colors lists ${at} images but ${colorImages.length} colorImages were sent`;
+    }
+  } else if (colorImages.length > 0) {
+    errors.colorImages = "colorImages needs a colors list saying how many belong to each colour";
+  }
+
+  const sizes = sizeList?.map((s) => {
+    const row = (s ?? {}) as Record<string, unknown>;
+    const out = blankSize();
+    for (const f of SIZE_FIELDS) out[f] = asText(row[f]);
+    if (row.stock !== undefined && row.stock !== null) out.stock = asText(row.stock);
+    return out;
+  });
+
+  // variants = JSON [{colorName | colorIndex, sizePartNumber | sizeIndex, stock}]: one colour x size each.
+  const variantStock: Record<string, string> = {};
+  const variantList = parseJsonList(text(fd, "variants"), "variants", errors);
+  variantList?.forEach((v, i) => {
+    const row = (v ?? {}) as Record<string, unknown>;
+    const colorIndex =
+      row.colorName !== undefined
+        ? (colorList ?? []).findIndex(
+            (c) =>
+              asText((c as Record<string, unknown> | null)?.name)
+                .trim()
+                .toLowerCase() === asText(row.colorName).trim().toLowerCase(),
+          )
+        : Number(row.colorIndex ?? 0);
+    const sizeIndex =
+      row.sizePartNumber !== undefined
+        ? (sizes ?? []).findIndex(
+            (s) =>
+              s.partNumber.trim().toLowerCase() === asText(row.sizePartNumber).trim().toLowerCase(),
+          )
+        : Number(row.sizeIndex ?? 0);
+    if (
+      !Number.isInteger(colorIndex) ||
+      colorIndex < 0 ||
+      (colorIndex > 0 && colorIndex >= (colorList?.length ?? 0))
+    ) {
+      errors[`variants.${i}`] = "variants: no such colour in colors";
+    } else if (
+      !Number.isInteger(sizeIndex) ||
+      sizeIndex < 0 ||
+      (sizeIndex > 0 && sizeIndex >= (sizes?.length ?? 0))
+    ) {
+      errors[`variants.${i}`] = "variants: no such size in size";
+    } else if (!/^\d{1,6}$/.test(asText(row.stock).trim())) {
+      errors[`variants.${i}`] = "variants: stock must be a whole number (0 to 999999)";
+    } else {
+      variantStock[`${colorIndex}.${sizeIndex}`] = asText(row.stock).trim();
+    }
+  });
+
+  const vehiclesText = text(fd, "vehicles").trim();
+  let vehicles: string[] = [];
+  if (vehiclesText.startsWith("[")) {
+    vehicles = (parseJsonList(vehiclesText, "vehicles", errors) ?? []).map(asText);
+  } else if (vehiclesText) {
+    vehicles = vehiclesText
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean);
+  }
+  const brand = text(fd, "brand");
+  const category = text(fd, "category");
+  // Paise in; the shared schema reads rupees as the HTML form's admin types them.
+  const paise = text(fd, "price").trim();
+  let price = paise;
+  if (/^\d{1,12}$/.test(paise)) price = (Number(paise) / 100).toFixed(2);
+  else if (paise !== "")
+    errors.price = "price is a whole number of paise, e.g. 149950 for ₹1,499.50";
+  const raw: ProductRawInput = {
+    title: text(fd, "title"),
+    slug: text(fd, "slug"),
+    // The API names a brand or category directly: treat it like "Other" with that text, which
+    // reuses a matching brand or creates it.
+    brand: brand.trim() ? OTHER : "",
+    brandOther: brand,
+    category: category.trim() ? OTHER : "",
+    categoryOther: category,
+    price,
+    description: text(fd, "description"),
+    inStock: text(fd, "inStock"),
+    stock: text(fd, "stock"),
+    universalFit: text(fd, "universalFit") === "true",
+    vehicles,
+    colors,
+    sizes,
+    variantStock,
+    mainImage: files(fd, "image")[0] ?? null,
+  };
+  return { raw, errors };
+}
+
+/** What the JSON door answers for a product upload or update: a status and its body. */
+export type ApiSaveOutcome =
+  | { status: 400 | 404 | 413 | 415; body: { message: string; errors?: FieldErrors } }
+  | { status: 200 | 201; id: number };
+
+const BODY_STATUS = { "too-large": 413, "not-multipart": 415, unreadable: 400 } as const;
+
+/**
+ * The API's multipart upload (`id` null) or update: the spec's fields, parsed within the upload
+ * limits, validated and saved like the admin form.
+ */
+export async function submitProductFromApi(
+  db: Kysely<DB>,
+  id: number | null,
+  request: Request,
+  opts: SaveOptions,
+): Promise<ApiSaveOutcome> {
+  const body = await readProductBody(request, { multipartOnly: true });
+  if (!body.ok) return { status: BODY_STATUS[body.problem], body: { message: body.message } };
+  const { raw, errors } = readProductApi(body.formData);
+  const result = await submitProduct(db, id, raw, {
+    ...opts,
+    extraErrors: { ...errors, ...body.fileErrors },
+  });
+  if (result.ok) return { status: id === null ? 201 : 200, id: result.id };
+  if (result.notFound) return { status: 404, body: { message: "Product not found" } };
+  return {
+    status: 400,
+    body: { message: Object.values(result.errors)[0] ?? "Operation failed", errors: result.errors },
+  };
+}
