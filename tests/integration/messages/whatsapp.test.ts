@@ -1,0 +1,146 @@
+// WhatsApp order updates: the opt-in at checkout (unticked unless sent, stored with its time) and
+// template messages to the Cloud API's local stand-in, only when it is configured.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createDeliverer } from "~/messages/deliver.server";
+import { issueApiToken } from "~/models/api-token.server";
+import { recordSuccessfulPayment, transitionOrder } from "~/models/order/index.server";
+import { runOutboxOnce } from "~/models/outbox-worker.server";
+import { resetPaymentGateway } from "~/payments/payments.server";
+import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
+import { getEnv, resetEnvCache } from "~/utils/env.server";
+import { formatPaise } from "~/utils/money";
+import { addCartLine, insertCheckoutFixture } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../support/whatsapp-standin";
+
+const BASE = "http://127.0.0.1:3995";
+let wa: WhatsAppStandIn;
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  wa = await startWhatsAppStandIn();
+});
+afterAll(async () => {
+  await wa.close();
+  process.env = saved;
+  resetEnvCache();
+  resetPaymentGateway();
+});
+beforeEach(async () => {
+  t = await withAppDb();
+  f = await insertCheckoutFixture(t.db);
+  wa.requests.length = 0;
+  process.env = {
+    ...saved,
+    NODE_ENV: "test",
+    DATA_DIR: t.dir,
+    PUBLIC_URL: BASE,
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
+    WHATSAPP_TOKEN: wa.token,
+    WHATSAPP_PHONE_NUMBER_ID: wa.phoneNumberId,
+    WHATSAPP_API_URL: wa.url,
+  };
+  for (const k of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "SMTP_URL", "ADMIN_EMAIL"])
+    delete process.env[k];
+  resetEnvCache();
+  resetPaymentGateway();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+/** Alice orders through the API (opting in or not) and pays. */
+async function order(extra: Record<string, unknown>) {
+  await addCartLine(t.db, f.alice, f.products.winch, 1);
+  const token = (await issueApiToken(t.db, f.alice)).token;
+  const res = (await createOrder({
+    request: new Request(`${BASE}/api/v1/checkout/create-order`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ billingAddressId: f.aliceAddress, ...extra }),
+    }),
+    params: {},
+    context: {},
+  } as unknown as ActionFunctionArgs)) as Response;
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { orderId: number; razorpayOrderId: string };
+  await recordSuccessfulPayment(t.db, {
+    razorpayOrderId: body.razorpayOrderId,
+    razorpayPaymentId: `pay_wa${body.orderId}`,
+    source: "test",
+  });
+  return body.orderId;
+}
+
+const whatsappRows = () =>
+  t.db.selectFrom("outbox").selectAll().where("channel", "=", "whatsapp").execute();
+
+describe("WhatsApp order updates", () => {
+  it("an opted-in shopper gets template messages; the consent time is stored", async () => {
+    const before = Date.now();
+    const orderId = await order({ whatsappOptIn: true });
+    const consent = await t.db
+      .selectFrom("orders")
+      .select("whatsapp_opt_in_at")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(consent.whatsapp_opt_in_at!)).toBeGreaterThanOrEqual(before - 1000);
+    await transitionOrder(t.db, orderId, "shipped", {
+      trackingNumber: "EZ1234567890IN",
+      by: "admin",
+    });
+    const deliver = createDeliverer(getEnv()).deliver;
+    await runOutboxOnce(t.db, async (row) =>
+      row.channel === "whatsapp" ? deliver(row) : undefined,
+    );
+    expect(wa.requests).toHaveLength(2);
+    const [confirmation, shipped] = wa.requests;
+    expect(confirmation.authorization).toBe(`Bearer ${wa.token}`);
+    expect(confirmation.body).toMatchObject({
+      messaging_product: "whatsapp",
+      to: "919876543210",
+      type: "template",
+      template: { name: "order_confirmation", language: { code: "en" } },
+    });
+    expect(confirmation.body.template!.components![0].parameters.map((p) => p.text)).toEqual([
+      "Alice Rao",
+      `#${orderId}`,
+      formatPaise(15_000_000),
+    ]);
+    expect(shipped.body.template!.name).toBe("order_shipped");
+    expect(shipped.body.template!.components![0].parameters.map((p) => p.text)).toContain(
+      "EZ1234567890IN",
+    );
+    expect((await whatsappRows()).map((r) => r.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("nothing goes to WhatsApp without the opt-in, or when WhatsApp is not configured", async () => {
+    const orderId = await order({});
+    expect(
+      await t.db
+        .selectFrom("orders")
+        .select("whatsapp_opt_in_at")
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ whatsapp_opt_in_at: null });
+    expect(await whatsappRows()).toHaveLength(0);
+    delete process.env.WHATSAPP_TOKEN;
+    resetEnvCache();
+    await order({ whatsappOptIn: true, idempotencyKey: "second-order-key" });
+    expect(await whatsappRows()).toHaveLength(0);
+  });
+
+  it("a refused message is retried, with the API's error kept for the admin", async () => {
+    await order({ whatsappOptIn: true });
+    const deliver = createDeliverer({ ...getEnv(), WHATSAPP_TOKEN: "wrong-token" }).deliver;
+    await runOutboxOnce(t.db, async (row) =>
+      row.channel === "whatsapp" ? deliver(row) : undefined,
+    );
+    const [row] = await whatsappRows();
+    expect(row.status).toBe("waiting");
+    expect(row.last_error).toMatch(/WhatsApp API 401: Invalid OAuth access token/);
+  });
+});

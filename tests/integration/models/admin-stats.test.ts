@@ -1,0 +1,71 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dashboardStats, istPeriodStarts } from "~/models/admin-stats.server";
+import { createTestDb, type TestDb } from "../../support/db";
+
+let t: TestDb;
+beforeEach(async () => {
+  t = await createTestDb();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+async function order(userId: number, status: string, amount: number, paidAt: string | null) {
+  await sql`insert into orders (user_id, status, checkout_type, amount_paise, ship_full_name, ship_phone, ship_address1,
+    ship_city, ship_state, ship_postal_code, ship_country, idempotency_key, gateway, reserved_until, paid_at)
+    values (${userId}, ${status}, 'cart', ${amount}, 'A', '9876543210', 'x', 'Pune', 'MH', '411001', 'India',
+      ${`k-${Math.random()}`}, 'sandbox', '2030-01-01T00:00:00.000Z', ${paidAt})`.execute(t.db);
+}
+
+describe("dashboard stats", () => {
+  it("starts today and this month at midnight in India", () => {
+    expect(istPeriodStarts(new Date("2026-03-15T10:00:00Z"))).toEqual({
+      dayStart: "2026-03-14T18:30:00.000Z",
+      monthStart: "2026-02-28T18:30:00.000Z",
+    });
+    // 20:00 UTC on the 31st is already the 1st of the next month in India.
+    expect(istPeriodStarts(new Date("2026-03-31T20:00:00Z")).monthStart).toBe("2026-03-31T18:30:00.000Z");
+  });
+
+  it("counts paid orders and revenue today and this month, orders to ship, products sold out, users", async () => {
+    await t.db.insertInto("categories").values({ slug: "wheels", name: "Wheels" }).execute();
+    await t.db.insertInto("brands").values({ slug: "warn", name: "Warn" }).execute();
+    const product = (slug: string, stock: number, hidden: string | null = null) =>
+      t.db
+        .insertInto("products")
+        .values({ slug, title: slug, brand_id: 1, category_id: 1, price_paise: 100, stock, hidden_at: hidden })
+        .execute();
+    await product("a", 3);
+    await product("b", 0);
+    await product("c", 0, "2026-01-01T00:00:00.000Z"); // hidden: not counted
+    const user = Number(
+      (await t.db.insertInto("users").values({ email: "c@example.com", password_hash: "x", role: "customer" }).executeTakeFirstOrThrow())
+        .insertId,
+    );
+    await t.db.insertInto("users").values({ email: "a@example.com", password_hash: "x", role: "admin" }).execute();
+
+    await order(user, "paid", 1000, "2026-03-15T00:00:00.000Z"); // today (05:30 IST)
+    await order(user, "shipped", 2000, "2026-03-14T19:00:00.000Z"); // today (00:30 IST)
+    await order(user, "delivered", 4000, "2026-03-14T18:00:00.000Z"); // yesterday 23:30 IST, this month
+    await order(user, "paid", 8000, "2026-02-28T19:00:00.000Z"); // 1 March 00:30 IST
+    await order(user, "delivered", 16000, "2026-02-28T18:00:00.000Z"); // February in India
+    await order(user, "refunded", 32000, "2026-03-15T01:00:00.000Z"); // money went back
+    await order(user, "pending_payment", 64000, null);
+
+    const stats = await dashboardStats(t.db, new Date("2026-03-15T10:00:00Z"));
+    expect(stats).toMatchObject({
+      totalProducts: 2,
+      totalUsers: 2,
+      outOfStock: 1,
+      ordersToday: 2,
+      revenueTodayPaise: 3000,
+      ordersThisMonth: 4,
+      revenueThisMonthPaise: 15000,
+      awaitingShipment: 2,
+      awaitingPayment: 1,
+      paidOrders: 5,
+      revenuePaise: 31000,
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyListingQuery, listProducts } from "~/models/catalog.server";
+import { listColorNames } from "~/models/taxonomy.server";
+import { insertCatalogFixture } from "../../support/catalog-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCatalogFixture>>;
+beforeAll(async () => {
+  t = await withAppDb();
+  f = await insertCatalogFixture(t.db);
+});
+afterAll(async () => t.cleanup());
+
+/** Counts the SQL statements the app's Kysely instance sends while `fn` runs. */
+async function statements(fn: () => Promise<unknown>) {
+  const sent: string[] = [];
+  const executor = t.db.getExecutor();
+  const original = executor.executeQuery.bind(executor);
+  executor.executeQuery = ((query: { sql: string }) => {
+    sent.push(query.sql);
+    return original(query as Parameters<typeof original>[0]);
+  }) as typeof executor.executeQuery;
+  try {
+    await fn();
+  } finally {
+    executor.executeQuery = original;
+  }
+  return sent;
+}
+
+describe("catalogue values kept per catalogue version", () => {
+  it("counts a listing once per version, and counts again after a catalogue change", async () => {
+    const first = await listProducts(t.db, emptyListingQuery);
+    expect(first.total).toBe(6);
+    // Same question, same version: only the page of rows is read, not the count.
+    const again = await statements(() => listProducts(t.db, { ...emptyListingQuery, page: 2 }));
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.filter((s) => /count\(\*\)/i.test(s))).toHaveLength(0);
+
+    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.bumper}`.execute(t.db);
+    expect((await listProducts(t.db, emptyListingQuery)).total).toBe(5);
+  });
+
+  it("lists colour names once per version, and again after a catalogue change", async () => {
+    expect(await listColorNames(t.db)).toEqual(["Bronze", "Matte Black"]);
+    expect(await statements(() => listColorNames(t.db))).toEqual([]);
+
+    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.wheel701}`.execute(t.db);
+    expect((await listColorNames(t.db)).map((n) => n.toLowerCase())).toEqual(["matte black"]);
+  });
+});

@@ -1,0 +1,430 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  expireStaleOrders,
+  getOrderForUser,
+  listAllOrders,
+  listPaidOrdersForUser,
+  orderStats,
+  placeOrder,
+  recordFailedPayment,
+  transitionOrder,
+  verifyPayment,
+  type PlaceOrderInput,
+} from "~/models/order/index.server";
+import { catalogVersion } from "~/models/catalog-version.server";
+import { createRazorpayGateway } from "~/payments/razorpay.server";
+import { createSandboxGateway } from "~/payments/sandbox.server";
+import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import { startRazorpayStandIn, type RazorpayStandIn } from "../../support/razorpay-standin";
+
+let rzp: RazorpayStandIn;
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+const gateway = () =>
+  createRazorpayGateway({ keyId: rzp.keyId, keySecret: rzp.keySecret, apiUrl: rzp.url });
+let keyCounter = 0;
+const cartInput = (userId: number, addressId: number): PlaceOrderInput => ({
+  userId,
+  addressId,
+  idempotencyKey: `key-${++keyCounter}-${Date.now()}`,
+  source: { type: "cart" },
+});
+
+beforeAll(async () => {
+  rzp = await startRazorpayStandIn();
+});
+afterAll(async () => {
+  await rzp.close();
+});
+beforeEach(async () => {
+  t = await withAppDb();
+  f = await insertCheckoutFixture(t.db);
+  rzp.requests.length = 0;
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+describe("placing an order", () => {
+  it("changes the catalogue version when it takes or gives back stock, so cached pages show it", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const before = catalogVersion();
+    const result = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(result.ok).toBe(true);
+    const afterReserve = catalogVersion();
+    expect(afterReserve).toBeGreaterThan(before);
+    // Past its reservation the order gives its unit back: the version moves again.
+    expect(await expireStaleOrders(t.db, new Date(Date.now() + 31 * 60_000))).toBe(1);
+    expect(catalogVersion()).toBeGreaterThan(afterReserve);
+  });
+
+  it("computes the amount on the server, copies items and address, reserves stock, creates the Razorpay order", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 2);
+    await addCartLine(t.db, f.alice, f.products.lights, 1);
+    const result = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const amount = 2 * 15_000_000 + 2_499_950;
+    expect(result.order.amountPaise).toBe(amount);
+    expect(result.order.razorpayOrderId).toMatch(/^order_/);
+
+    // The payload the SDK sent to Razorpay's API.
+    const create = rzp.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
+    expect(create).toHaveLength(1);
+    expect(create[0].authorization).toBe(
+      `Basic ${Buffer.from(`${rzp.keyId}:${rzp.keySecret}`).toString("base64")}`,
+    );
+    expect(create[0].body).toMatchObject({
+      amount,
+      currency: "INR",
+      receipt: String(result.order.id),
+    });
+
+    expect(await stockOf(t.db, f.products.winch)).toBe(8);
+    expect(await stockOf(t.db, f.products.lights)).toBe(2);
+    const order = await getOrderForUser(t.db, f.alice, result.order.id);
+    expect(order?.status).toBe("pending_payment");
+    expect(order?.address).toMatchObject({
+      fullName: "Alice Rao",
+      city: "Bengaluru",
+      postalCode: "560001",
+    });
+    expect(order?.items.map((i) => [i.title, i.unitPricePaise, i.quantity])).toEqual([
+      ["Warn Zeon 10-S Winch", 15_000_000, 2],
+      ["ARB Intensity Lights", 2_499_950, 1],
+    ]);
+    // A later price change does not touch the order.
+    await t.db.updateTable("products").set({ price_paise: 1 }).execute();
+    expect((await getOrderForUser(t.db, f.alice, result.order.id))?.amountPaise).toBe(amount);
+  });
+
+  it("Buy Now orders one product at its server price", async () => {
+    const result = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 2,
+        sizeLabel: "",
+        colorName: "",
+      },
+    });
+    expect(result.ok && result.order.amountPaise).toBe(2 * 2_499_950);
+    expect(await stockOf(t.db, f.products.lights)).toBe(1);
+  });
+
+  it("refuses someone else's address, an empty cart and too few units, writing nothing", async () => {
+    await addCartLine(t.db, f.alice, f.products.lights, 4);
+    const other = await placeOrder(t.db, gateway(), cartInput(f.alice, f.bobAddress));
+    expect(other).toMatchObject({
+      ok: false,
+      code: "address",
+      message: "Please select a delivery address first.",
+    });
+    const empty = await placeOrder(t.db, gateway(), cartInput(f.bob, f.bobAddress));
+    expect(empty).toMatchObject({ ok: false, code: "empty" });
+    const tooMany = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(tooMany).toMatchObject({ ok: false, code: "stock", status: 409 });
+    expect(await stockOf(t.db, f.products.lights)).toBe(3);
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(0);
+    expect(rzp.requests).toHaveLength(0);
+  });
+
+  it("a double Pay Now (same idempotency key, at once and again later) makes one order", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const input = cartInput(f.alice, f.aliceAddress);
+    const [a, b] = await Promise.all([
+      placeOrder(t.db, gateway(), input),
+      placeOrder(t.db, gateway(), input),
+    ]);
+    const c = await placeOrder(t.db, gateway(), input);
+    expect(a.ok && b.ok && c.ok).toBe(true);
+    if (!a.ok || !b.ok || !c.ok) return;
+    expect(new Set([a.order.id, b.order.id, c.order.id]).size).toBe(1);
+    expect(
+      new Set([a.order.razorpayOrderId, b.order.razorpayOrderId, c.order.razorpayOrderId]).size,
+    ).toBe(1);
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(1);
+    expect(await stockOf(t.db, f.products.winch)).toBe(9);
+  });
+
+  it("a Razorpay failure fails the order and gives the stock back", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 3);
+    rzp.failNext(500);
+    const result = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(result).toMatchObject({
+      ok: false,
+      code: "gateway",
+      message: "Payment initiation failed.",
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(10);
+    const [order] = await t.db.selectFrom("orders").selectAll().execute();
+    expect(order.status).toBe("failed");
+    // Wrong keys are a failure too, never a crash.
+    const badKeys = createRazorpayGateway({
+      keyId: "rzp_test_x",
+      keySecret: "wrong",
+      apiUrl: rzp.url,
+    });
+    expect(await placeOrder(t.db, badKeys, cartInput(f.alice, f.aliceAddress))).toMatchObject({
+      ok: false,
+      code: "gateway",
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(10);
+  });
+});
+
+describe("reservation expiry", () => {
+  it("an unpaid order gives its stock back after 30 minutes, not before", async () => {
+    await addCartLine(t.db, f.alice, f.products.lastFive, 5);
+    const t0 = new Date("2026-03-01T10:00:00.000Z");
+    const result = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      now: t0,
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(0);
+    expect(await expireStaleOrders(t.db, new Date(t0.getTime() + 29 * 60_000))).toBe(0);
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(0);
+    expect(await expireStaleOrders(t.db, new Date(t0.getTime() + 30 * 60_000 + 1))).toBe(1);
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(5);
+    expect((await getOrderForUser(t.db, f.alice, result.order.id))?.status).toBe("expired");
+    // Running it again changes nothing.
+    expect(await expireStaleOrders(t.db, new Date(t0.getTime() + 60 * 60_000))).toBe(0);
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(5);
+
+    // Bob can now buy the units; Alice's late payment then finds no stock and is flagged, not oversold.
+    await addCartLine(t.db, f.bob, f.products.lastFive, 5);
+    expect((await placeOrder(t.db, gateway(), cartInput(f.bob, f.bobAddress))).ok).toBe(true);
+    const late = rzp.pay(result.order.razorpayOrderId!);
+    const verified = await verifyPayment(t.db, gateway(), {
+      razorpayOrderId: late.razorpay_order_id,
+      razorpayPaymentId: late.razorpay_payment_id,
+      razorpaySignature: late.razorpay_signature,
+      source: "callback",
+    });
+    expect(verified).toMatchObject({ ok: true, status: "expired", changed: false });
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(0);
+    const row = await t.db
+      .selectFrom("orders")
+      .select("attention")
+      .where("id", "=", result.order.id)
+      .executeTakeFirstOrThrow();
+    expect(row.attention).toMatch(/refund/);
+  });
+
+  it("a late payment while stock remains takes the units again and marks the order paid", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 2);
+    const t0 = new Date(Date.now() - 40 * 60_000);
+    const result = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      now: t0,
+    });
+    if (!result.ok) throw new Error("order failed");
+    await expireStaleOrders(t.db);
+    expect(await stockOf(t.db, f.products.winch)).toBe(10);
+    const late = rzp.pay(result.order.razorpayOrderId!);
+    const verified = await verifyPayment(t.db, gateway(), {
+      razorpayOrderId: late.razorpay_order_id,
+      razorpayPaymentId: late.razorpay_payment_id,
+      razorpaySignature: late.razorpay_signature,
+      source: "callback",
+    });
+    expect(verified).toMatchObject({ ok: true, status: "paid", changed: true });
+    expect(await stockOf(t.db, f.products.winch)).toBe(8);
+  });
+});
+
+describe("payment verification", () => {
+  async function pendingOrder(userId = f.alice, addressId = f.aliceAddress) {
+    await addCartLine(t.db, userId, f.products.winch, 1);
+    const result = await placeOrder(t.db, gateway(), cartInput(userId, addressId));
+    if (!result.ok) throw new Error(result.message);
+    return result.order;
+  }
+
+  it("a good signature marks the order paid once and empties the ordered cart lines", async () => {
+    const order = await pendingOrder();
+    await addCartLine(t.db, f.alice, f.products.lights, 1); // added after ordering: stays in the cart
+    const paid = rzp.pay(order.razorpayOrderId!);
+    const input = {
+      razorpayOrderId: paid.razorpay_order_id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+      source: "callback",
+    };
+    expect(await verifyPayment(t.db, gateway(), input)).toMatchObject({
+      ok: true,
+      status: "paid",
+      changed: true,
+    });
+    expect(await verifyPayment(t.db, gateway(), input)).toMatchObject({
+      ok: true,
+      status: "paid",
+      changed: false,
+    });
+    const view = await getOrderForUser(t.db, f.alice, order.id);
+    expect(view?.payments).toHaveLength(1);
+    expect(view?.razorpayPaymentId).toBe(paid.razorpay_payment_id);
+    const cart = await t.db
+      .selectFrom("cart_items")
+      .select("product_id")
+      .where("user_id", "=", f.alice)
+      .execute();
+    expect(cart.map((c) => c.product_id)).toEqual([f.products.lights]);
+    const history = await t.db
+      .selectFrom("order_status_history")
+      .select("to_status")
+      .where("order_id", "=", order.id)
+      .execute();
+    expect(history.map((h) => h.to_status)).toEqual(["pending_payment", "paid"]);
+    expect((await listPaidOrdersForUser(t.db, f.alice)).map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it("a bad signature, another order's signature, a wrong length or non-hex signature leave the order unpaid", async () => {
+    const order = await pendingOrder();
+    const other = await pendingOrder(f.bob, f.bobAddress);
+    const paid = rzp.pay(order.razorpayOrderId!);
+    const otherPaid = rzp.pay(other.razorpayOrderId!);
+    const base = {
+      razorpayOrderId: order.razorpayOrderId,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      source: "callback",
+    };
+    const flipped = paid.razorpay_signature.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+    expect(
+      await verifyPayment(t.db, gateway(), { ...base, razorpaySignature: flipped }),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Payment verification failed.",
+    });
+    // Bob's valid signature presented for Alice's order.
+    expect(
+      await verifyPayment(t.db, gateway(), {
+        ...base,
+        razorpayPaymentId: otherPaid.razorpay_payment_id,
+        razorpaySignature: otherPaid.razorpay_signature,
+      }),
+    ).toMatchObject({ ok: false, status: 400 });
+    for (const bad of [
+      paid.razorpay_signature.slice(2),
+      `${paid.razorpay_signature}00`,
+      "z".repeat(64),
+      "",
+      null,
+      42,
+    ]) {
+      expect(
+        await verifyPayment(t.db, gateway(), { ...base, razorpaySignature: bad }),
+      ).toMatchObject({ ok: false, status: 400 });
+    }
+    // The sandbox's signature (another secret) is no good for a Razorpay order.
+    const sandbox = createSandboxGateway("some-other-secret");
+    const forged = sandbox.pay(order.razorpayOrderId!);
+    expect(
+      await verifyPayment(t.db, gateway(), {
+        ...base,
+        razorpayPaymentId: forged.razorpayPaymentId,
+        razorpaySignature: forged.razorpaySignature,
+      }),
+    ).toMatchObject({ ok: false });
+    expect((await getOrderForUser(t.db, f.alice, order.id))?.status).toBe("pending_payment");
+    expect(await t.db.selectFrom("payments").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("through the API door only the owner's order is found (404 for anyone else)", async () => {
+    const order = await pendingOrder();
+    const paid = rzp.pay(order.razorpayOrderId!);
+    const result = await verifyPayment(t.db, gateway(), {
+      razorpayOrderId: paid.razorpay_order_id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+      source: "api",
+      userId: f.bob,
+    });
+    expect(result).toMatchObject({ ok: false, status: 404 });
+    expect(await getOrderForUser(t.db, f.bob, order.id)).toBeNull();
+  });
+
+  it("a failure from the payment page fails the order, frees the stock and keeps the cart", async () => {
+    const order = await pendingOrder();
+    expect(await stockOf(t.db, f.products.winch)).toBe(9);
+    await recordFailedPayment(t.db, {
+      razorpayOrderId: order.razorpayOrderId!,
+      razorpayPaymentId: "pay_failed000001",
+      code: "BAD_REQUEST_ERROR",
+      description: "Payment failed",
+      source: "callback",
+      failOrder: true,
+    });
+    expect((await getOrderForUser(t.db, f.alice, order.id))?.status).toBe("failed");
+    expect(await stockOf(t.db, f.products.winch)).toBe(10);
+    expect(
+      await t.db.selectFrom("cart_items").selectAll().where("user_id", "=", f.alice).execute(),
+    ).toHaveLength(1);
+    expect(await listPaidOrdersForUser(t.db, f.alice)).toEqual([]);
+  });
+});
+
+describe("admin", () => {
+  it("moves orders only along the allowed transitions, restocks cancellations and counts revenue", async () => {
+    const sandbox = createSandboxGateway("secret");
+    await addCartLine(t.db, f.alice, f.products.winch, 2);
+    const placed = await placeOrder(t.db, sandbox, cartInput(f.alice, f.aliceAddress));
+    if (!placed.ok) throw new Error(placed.message);
+    expect(
+      await transitionOrder(t.db, placed.order.id, "shipped", { by: "admin:1" }),
+    ).toMatchObject({ ok: false, status: 409 });
+    const pay = sandbox.pay(placed.order.razorpayOrderId!);
+    await verifyPayment(t.db, sandbox, {
+      razorpayOrderId: placed.order.razorpayOrderId,
+      razorpayPaymentId: pay.razorpayPaymentId,
+      razorpaySignature: pay.razorpaySignature,
+      source: "callback",
+    });
+    expect(await orderStats(t.db)).toMatchObject({
+      paidOrders: 1,
+      revenuePaise: 30_000_000,
+      pendingOrders: 0,
+    });
+    expect(
+      await transitionOrder(t.db, placed.order.id, "shipped", {
+        by: "admin:1",
+        trackingNumber: "DLV123",
+      }),
+    ).toEqual({
+      ok: true,
+      status: "shipped",
+    });
+    expect(
+      await transitionOrder(t.db, placed.order.id, "cancelled", { by: "admin:1" }),
+    ).toMatchObject({ ok: false });
+    expect(await transitionOrder(t.db, 9999, "shipped", { by: "admin:1" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    const list = await listAllOrders(t.db, { status: "shipped", page: 1 });
+    expect(list.total).toBe(1);
+    expect(list.orders[0]).toMatchObject({ email: "alice@example.com", trackingNumber: "DLV123" });
+
+    await addCartLine(t.db, f.bob, f.products.winch, 1);
+    const second = await placeOrder(t.db, sandbox, cartInput(f.bob, f.bobAddress));
+    if (!second.ok) throw new Error(second.message);
+    const pay2 = sandbox.pay(second.order.razorpayOrderId!);
+    await verifyPayment(t.db, sandbox, {
+      razorpayOrderId: second.order.razorpayOrderId,
+      razorpayPaymentId: pay2.razorpayPaymentId,
+      razorpaySignature: pay2.razorpaySignature,
+      source: "callback",
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(7);
+    expect(
+      await transitionOrder(t.db, second.order.id, "cancelled", { by: "admin:1" }),
+    ).toMatchObject({ ok: true });
+    expect(await stockOf(t.db, f.products.winch)).toBe(8);
+    expect(await orderStats(t.db)).toMatchObject({ paidOrders: 1, revenuePaise: 30_000_000 });
+  });
+});

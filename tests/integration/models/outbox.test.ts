@@ -1,0 +1,350 @@
+// The outbox and e-mail: messages written with the change that causes them, sent by the worker to a
+// real SMTP server (in-process), retried with backoff under one Message-ID, taken over from a dead
+// process, written as .eml files without SMTP_URL.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createUserSession } from "~/auth/session.server";
+import { createDeliverer, type DeliverConfig } from "~/messages/deliver.server";
+import { renderMail } from "~/messages/templates";
+import { BACKOFF_BASE_MS, enqueueMessage, listOutbox, MAX_ATTEMPTS, resendMessage, type OutboxRow } from "~/models/outbox.server";
+import { claimDue, runOutboxOnce } from "~/models/outbox-worker.server";
+import { recordSuccessfulPayment, reserveOrder, transitionOrder } from "~/models/order/index.server";
+import { loader as orderPage } from "~/routes/order.$orderId";
+import { getEnv, resetEnvCache } from "~/utils/env.server";
+import { formatPaise } from "~/utils/money";
+import { addCartLine, insertCheckoutFixture } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import { startSmtp, type TestSmtp } from "../../support/smtp";
+
+const BASE = "http://127.0.0.1:3998";
+let smtp: TestSmtp;
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await smtp.close();
+  process.env = saved;
+  resetEnvCache();
+});
+beforeEach(async () => {
+  t = await withAppDb();
+  f = await insertCheckoutFixture(t.db);
+  smtp.mails.length = 0;
+  process.env = {
+    ...saved,
+    NODE_ENV: "test",
+    DATA_DIR: t.dir,
+    PUBLIC_URL: BASE,
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Overland Shop <orders@overland.test>",
+    ADMIN_EMAIL: "owner@overland.test",
+  };
+  delete process.env.WHATSAPP_TOKEN;
+  delete process.env.WHATSAPP_PHONE_NUMBER_ID;
+  resetEnvCache();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+const deliverer = (config: Partial<DeliverConfig> = {}) =>
+  createDeliverer({ ...getEnv(), ...config }).deliver;
+
+async function paidOrder(now = new Date()) {
+  await addCartLine(t.db, f.alice, f.products.winch, 2);
+  const placed = await reserveOrder(t.db, {
+    userId: f.alice,
+    addressId: f.aliceAddress,
+    idempotencyKey: `key-${Math.random()}`,
+    source: { type: "cart" },
+    gateway: "sandbox",
+    now,
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  await t.db
+    .updateTable("orders")
+    .set({ razorpay_order_id: `order_test${placed.order.id}` })
+    .where("id", "=", placed.order.id)
+    .execute();
+  const paid = await recordSuccessfulPayment(t.db, {
+    razorpayOrderId: `order_test${placed.order.id}`,
+    razorpayPaymentId: `pay_test${placed.order.id}`,
+    source: "test",
+    now,
+  });
+  expect(paid.ok).toBe(true);
+  return placed.order.id;
+}
+
+const rows = () => t.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+
+describe("order messages", () => {
+  it("a paid order writes the confirmation and the admin notice in its transaction, sent once over SMTP", async () => {
+    const orderId = await paidOrder();
+    const written = await rows();
+    expect(written.map((r) => [r.kind, r.recipient, r.status])).toEqual([
+      ["order_confirmation", "alice@example.com", "waiting"],
+      ["order_admin_notice", "owner@overland.test", "waiting"],
+    ]);
+    // Paying again (a replayed callback) writes nothing new.
+    await recordSuccessfulPayment(t.db, {
+      razorpayOrderId: `order_test${orderId}`,
+      razorpayPaymentId: `pay_test${orderId}`,
+      source: "test",
+    });
+    expect(await rows()).toHaveLength(2);
+
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 2, failed: 0 });
+    const mails = await smtp.waitFor(2);
+    const confirmation = mails.find((m) => m.envelopeTo.includes("alice@example.com"))!;
+    expect(confirmation.subject).toBe(`Order #${orderId} confirmed`);
+    expect(confirmation.messageId).toBe(written[0].message_id);
+    expect(confirmation.from?.text).toContain("orders@overland.test");
+    // Both parts, with the items, the total through the money formatter, the address and the method.
+    expect(confirmation.text).toContain("2 × Warn Zeon 10-S Winch");
+    expect(confirmation.text).toContain(`Total: ${formatPaise(30_000_000)}`);
+    expect(confirmation.text).toContain("12 MG Road");
+    expect(confirmation.text).toContain("Paid online (test payment)");
+    expect(confirmation.html).toContain(formatPaise(30_000_000));
+    expect(confirmation.html).toContain(`href="${BASE}/order/${orderId}"`);
+    const notice = mails.find((m) => m.envelopeTo.includes("owner@overland.test"))!;
+    expect(notice.subject).toBe(`New order #${orderId}: ${formatPaise(30_000_000)}`);
+    expect(notice.text).toContain("alice@example.com");
+
+    expect((await rows()).map((r) => r.status)).toEqual(["sent", "sent"]);
+    // Nothing is sent twice.
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.mails).toHaveLength(2);
+  });
+
+  it("a cash-on-delivery order is confirmed at once, saying so, and the admin is told", async () => {
+    const placed = await reserveOrder(t.db, {
+      userId: f.alice,
+      addressId: f.aliceAddress,
+      idempotencyKey: "cod-order-key",
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
+      gateway: "sandbox",
+      paymentMethod: "cod",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    expect((await rows()).map((r) => [r.kind, r.recipient])).toEqual([
+      ["order_confirmation", "alice@example.com"],
+      ["order_admin_notice", "owner@overland.test"],
+    ]);
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 2, failed: 0 });
+    const mails = await smtp.waitFor(2);
+    const confirmation = mails.find((m) => m.envelopeTo.includes("alice@example.com"))!;
+    expect(confirmation.subject).toBe(`Order #${placed.order.id} confirmed`);
+    expect(confirmation.text).toContain("Cash on delivery");
+  });
+
+  it("without ADMIN_EMAIL every admin hears of the order", async () => {
+    delete process.env.ADMIN_EMAIL;
+    resetEnvCache();
+    await t.db
+      .insertInto("users")
+      .values({ email: "a1@overland.test", password_hash: "x", role: "admin" })
+      .execute();
+    await t.db
+      .insertInto("users")
+      .values({ email: "a2@overland.test", password_hash: "x", role: "admin" })
+      .execute();
+    await paidOrder();
+    const notices = (await rows()).filter((r) => r.kind === "order_admin_notice");
+    expect(notices.map((r) => r.recipient).sort()).toEqual([
+      "a1@overland.test",
+      "a2@overland.test",
+    ]);
+  });
+
+  it("shipping sends the tracking number and a link to the order page; delivered and cancelled are told too", async () => {
+    const orderId = await paidOrder();
+    await runOutboxOnce(t.db, deliverer());
+    expect(
+      (
+        await transitionOrder(t.db, orderId, "shipped", {
+          trackingNumber: "DL123456789IN",
+          by: "admin",
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await transitionOrder(t.db, orderId, "delivered", { by: "admin" })).ok).toBe(true);
+    await runOutboxOnce(t.db, deliverer());
+    const mails = await smtp.waitFor(4);
+    const shipped = mails.find((m) => m.subject === `Order #${orderId} has shipped`)!;
+    expect(shipped.text).toContain("Tracking number: DL123456789IN");
+    expect(shipped.html).toContain(`<a href="${BASE}/order/${orderId}">Track your parcel</a>`);
+    // The link works: the shopper's order page shows the status and the tracking number.
+    const href = /href="([^"]+)">Track your parcel/.exec(String(shipped.html))![1];
+    const cookie = (await createUserSession(new Request(`${BASE}/login`), f.alice)).split(";")[0];
+    const page = (await orderPage({
+      request: new Request(href, { headers: { Cookie: cookie } }),
+      params: { orderId: new URL(href).pathname.split("/").pop()! },
+      context: {},
+    } as unknown as LoaderFunctionArgs)) as { order: { trackingNumber: string; status: string } };
+    expect(page.order).toMatchObject({ trackingNumber: "DL123456789IN", status: "delivered" });
+    expect(mails.some((m) => m.subject === `Order #${orderId} was delivered`)).toBe(true);
+
+    const other = await paidOrder();
+    await transitionOrder(t.db, other, "cancelled", { by: "admin" });
+    expect(
+      (await rows()).filter((r) => r.kind === "order_cancelled").map((r) => r.order_id),
+    ).toEqual([other]);
+  });
+
+  it("a change that rolls back leaves no message behind", async () => {
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await enqueueMessage(trx, {
+          channel: "email",
+          recipient: "alice@example.com",
+          payload: { kind: "password_reset", email: "alice@example.com", token: "x", minutes: 30 },
+        });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("the worker", () => {
+  const enqueue = () =>
+    enqueueMessage(t.db, {
+      channel: "email",
+      recipient: "alice@example.com",
+      payload: { kind: "password_reset", email: "alice@example.com", token: "tok", minutes: 30 },
+    });
+
+  it("retries a refused message with exponential backoff under the same Message-ID", async () => {
+    await enqueue();
+    const start = new Date(Date.now() + 60_000);
+    smtp.failNext(2);
+    expect(await runOutboxOnce(t.db, deliverer(), { now: start })).toEqual({ sent: 0, failed: 1 });
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: "waiting", attempts: 1 });
+    expect(row.last_error).toMatch(/451/);
+    expect(Date.parse(row.next_attempt_at) - start.getTime()).toBe(BACKOFF_BASE_MS);
+    // Not due yet: nothing happens.
+    expect(
+      await runOutboxOnce(t.db, deliverer(), { now: new Date(start.getTime() + 1000) }),
+    ).toEqual({ sent: 0, failed: 0 });
+    const second = new Date(start.getTime() + BACKOFF_BASE_MS);
+    expect(await runOutboxOnce(t.db, deliverer(), { now: second })).toEqual({ sent: 0, failed: 1 });
+    [row] = await rows();
+    expect(Date.parse(row.next_attempt_at) - second.getTime()).toBe(2 * BACKOFF_BASE_MS);
+    expect(
+      await runOutboxOnce(t.db, deliverer(), {
+        now: new Date(second.getTime() + 2 * BACKOFF_BASE_MS),
+      }),
+    ).toEqual({ sent: 1, failed: 0 });
+    [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 3, last_error: null });
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0].messageId).toBe(row.message_id);
+    // The reset link leaves the database once sent.
+    expect(row.payload).not.toContain("tok");
+  });
+
+  it("gives up after MAX_ATTEMPTS, shows the error, and the admin can resend", async () => {
+    await enqueue();
+    const failing = async () => {
+      throw new Error("connect ECONNREFUSED");
+    };
+    let now = Date.now() + 60_000;
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await runOutboxOnce(t.db, failing, { now: new Date(now) });
+      now += 3600_000;
+    }
+    const listed = await listOutbox(t.db, { status: "failed" });
+    expect(listed.counts).toEqual({ waiting: 0, sent: 0, failed: 1 });
+    expect(listed.entries[0]).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      lastError: "connect ECONNREFUSED",
+    });
+    expect(await resendMessage(t.db, listed.entries[0].id)).toEqual({ ok: true });
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.mails[0].messageId).toBe(listed.entries[0].messageId);
+  });
+
+  it("a claim left by a dead process is taken over; a live one's is not", async () => {
+    await enqueue();
+    const dead = "deadhost-is-not-this:1:x";
+    // A claim from this machine by a pid that does not exist any more.
+    const goneHere = `${(await import("node:os")).hostname()}:999999999:x`;
+    const [claimed] = await claimDue(t.db, { workerId: goneHere });
+    expect(claimed.attempts).toBe(1);
+    // Another worker of this machine takes it over at once: that process is gone.
+    const taken = await claimDue(t.db, { workerId: "other" });
+    expect(taken.map((r: OutboxRow) => r.id)).toEqual([claimed.id]);
+    // A claim from another machine holds until it lapses.
+    await t.db.updateTable("outbox").set({ claimed_by: dead }).execute();
+    expect(await claimDue(t.db, { workerId: "third" })).toEqual([]);
+    expect(
+      await claimDue(t.db, { workerId: "third", now: new Date(Date.now() + 6 * 60_000) }),
+    ).toHaveLength(1);
+  });
+
+  it("without SMTP_URL each message becomes an .eml file in the data folder", async () => {
+    await enqueue();
+    expect(await runOutboxOnce(t.db, deliverer({ SMTP_URL: undefined }))).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    const dir = path.join(t.dir, "mail");
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(dir, files[0]), "utf8");
+    expect(eml).toContain("Subject: Reset your password");
+    expect(eml).toMatch(/Message-ID: <[0-9a-f-]+@overland\.test>/);
+    expect(eml).toContain("text/html");
+    expect(eml).toContain("text/plain");
+    expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+describe("templates", () => {
+  it("escape what shoppers typed in the HTML part", () => {
+    const mail = renderMail(
+      {
+        kind: "order_confirmation",
+        order: {
+          id: 7,
+          items: [
+            { title: "<b>Bar</b>", quantity: 1, unitPricePaise: 150, sizeLabel: "", colorName: "" },
+          ],
+          totalPaise: 150,
+          paymentMethod: "Cash on delivery",
+          address: {
+            fullName: "A <script>",
+            phone: "1",
+            address1: "x",
+            address2: "",
+            city: "c",
+            state: "s",
+            postalCode: "1",
+            country: "India",
+          },
+          trackingNumber: null,
+          customerEmail: "a@b.c",
+        },
+      },
+      BASE,
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;b&gt;Bar&lt;/b&gt;");
+    expect(mail.text).toContain(formatPaise(150));
+  });
+});

@@ -1,0 +1,297 @@
+// Refunds that move money: the real razorpay SDK against the local stand-in (Refunds API), the
+// webhook route signed like Razorpay's, on a real database.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { placeOrder, verifyPayment } from "~/models/order/index.server";
+import { listRefunds, refundOrder } from "~/models/refund.server";
+import { createSandboxGateway } from "~/payments/sandbox.server";
+import { getPaymentGateway, resetPaymentGateway } from "~/payments/payments.server";
+import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
+import { resetEnvCache } from "~/utils/env.server";
+import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import {
+  refundWebhookBody,
+  signWebhook,
+  startRazorpayStandIn,
+  type RazorpayStandIn,
+} from "../../support/razorpay-standin";
+
+const WEBHOOK_SECRET = "webhook-secret-for-refund-tests";
+const BASE = "http://127.0.0.1:3996";
+const WINCH = 15_000_000;
+let rzp: RazorpayStandIn;
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  rzp = await startRazorpayStandIn();
+});
+afterAll(async () => {
+  await rzp.close();
+  process.env = saved;
+  resetEnvCache();
+  resetPaymentGateway();
+});
+beforeEach(async () => {
+  t = await withAppDb();
+  f = await insertCheckoutFixture(t.db);
+  rzp.refundStatus = "processed";
+  process.env = {
+    ...saved,
+    NODE_ENV: "test",
+    DATA_DIR: t.dir,
+    PUBLIC_URL: BASE,
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
+    RAZORPAY_KEY_ID: rzp.keyId,
+    RAZORPAY_KEY_SECRET: rzp.keySecret,
+    RAZORPAY_API_URL: rzp.url,
+    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  };
+  resetEnvCache();
+  resetPaymentGateway();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+/** Alice buys two winches and pays through the stand-in. */
+async function paidOrder(gateway = getPaymentGateway()) {
+  await addCartLine(t.db, f.alice, f.products.winch, 2);
+  const placed = await placeOrder(t.db, gateway, {
+    userId: f.alice,
+    addressId: f.aliceAddress,
+    idempotencyKey: `k-${Math.random()}`,
+    source: { type: "cart" },
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  const razorpayOrderId = placed.order.razorpayOrderId!;
+  const proof =
+    gateway.kind === "sandbox"
+      ? (() => {
+          const p = (gateway as ReturnType<typeof createSandboxGateway>).pay(razorpayOrderId);
+          return {
+            razorpay_payment_id: p.razorpayPaymentId,
+            razorpay_signature: p.razorpaySignature,
+          };
+        })()
+      : rzp.pay(razorpayOrderId);
+  const verified = await verifyPayment(t.db, gateway, {
+    razorpayOrderId,
+    razorpayPaymentId: proof.razorpay_payment_id,
+    razorpaySignature: proof.razorpay_signature,
+    source: "test",
+  });
+  expect(verified.ok).toBe(true);
+  const item = await t.db
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", placed.order.id)
+    .executeTakeFirstOrThrow();
+  return { orderId: placed.order.id, paymentId: proof.razorpay_payment_id, itemId: item.id };
+}
+
+const status = async (orderId: number) =>
+  (
+    await t.db
+      .selectFrom("orders")
+      .select("status")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow()
+  ).status;
+const refundRequests = () => rzp.requests.filter((r) => r.path.endsWith("/refund"));
+
+function postWebhook(body: string, eventId: string) {
+  return webhook({
+    request: new Request(`${BASE}/api/v1/webhooks/razorpay`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Razorpay-Signature": signWebhook(WEBHOOK_SECRET, body),
+        "X-Razorpay-Event-Id": eventId,
+      },
+      body,
+    }),
+    params: {},
+    context: {},
+  } as unknown as ActionFunctionArgs);
+}
+
+describe("refunds through Razorpay", () => {
+  it("refunds a line, then the rest; money moves at Razorpay, the line goes back in stock, the shopper is told", async () => {
+    const { orderId, paymentId, itemId } = await paidOrder();
+    const stock = await stockOf(t.db, f.products.winch);
+    rzp.requests.length = 0;
+
+    const first = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "one winch was not needed",
+      by: "admin:1",
+    });
+    expect(first).toMatchObject({ ok: true, status: "processed", amountPaise: WINCH });
+    expect(rzp.payments.get(paymentId)!.amountRefunded).toBe(WINCH);
+    expect(refundRequests()[0].body).toMatchObject({
+      amount: WINCH,
+      notes: { orderId: String(orderId) },
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 1);
+    expect(await status(orderId)).toBe("paid");
+
+    // The same line cannot be refunded twice over.
+    const twice = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 2 }],
+      by: "admin:1",
+    });
+    expect(twice).toMatchObject({ ok: false, status: 400 });
+
+    const rest = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      amountPaise: WINCH,
+      by: "admin:1",
+    });
+    expect(rest).toMatchObject({ ok: true, status: "processed" });
+    expect(rzp.payments.get(paymentId)!.amountRefunded).toBe(2 * WINCH);
+    // An amount refund puts nothing back in stock; the order is now refunded in full.
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 1);
+    expect(await status(orderId)).toBe("refunded");
+
+    const refunds = await listRefunds(t.db, orderId);
+    expect(
+      refunds.map((r) => [r.amountPaise, r.status, r.razorpayRefundId?.startsWith("rfnd_")]),
+    ).toEqual([
+      [WINCH, "processed", true],
+      [WINCH, "processed", true],
+    ]);
+    const notices = await t.db
+      .selectFrom("outbox")
+      .select(["kind", "recipient"])
+      .where("kind", "=", "order_refunded")
+      .execute();
+    expect(notices).toEqual([
+      { kind: "order_refunded", recipient: "alice@example.com" },
+      { kind: "order_refunded", recipient: "alice@example.com" },
+    ]);
+  });
+
+  it("refuses a refund above what was captured, without asking Razorpay", async () => {
+    const { orderId } = await paidOrder();
+    rzp.requests.length = 0;
+    const result = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      amountPaise: 2 * WINCH + 1,
+      by: "admin:1",
+    });
+    expect(result).toMatchObject({ ok: false, status: 409, field: "amount" });
+    expect(refundRequests()).toHaveLength(0);
+    expect(await listRefunds(t.db, orderId)).toEqual([]);
+  });
+
+  it("two admins at once, together above the captured amount: one refund succeeds", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    rzp.requests.length = 0;
+    const amount = Math.round(2 * WINCH * 0.6);
+    const results = await Promise.all([
+      refundOrder(t.db, getPaymentGateway(), { orderId, amountPaise: amount, by: "admin:1" }),
+      refundOrder(t.db, getPaymentGateway(), { orderId, amountPaise: amount, by: "admin:2" }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)[0]).toMatchObject({ status: 409 });
+    expect(refundRequests()).toHaveLength(1);
+    expect(rzp.payments.get(paymentId)!.amountRefunded).toBe(amount);
+  });
+
+  it("a pending refund is settled by its webhook; replays and late, contrary events change nothing", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    rzp.refundStatus = "pending";
+    const result = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      amountPaise: 2 * WINCH,
+      by: "admin:1",
+    });
+    expect(result).toMatchObject({ ok: true, status: "pending" });
+    if (!result.ok) throw new Error();
+    expect(await status(orderId)).toBe("paid");
+
+    const processed = refundWebhookBody("refund.processed", {
+      refundId: result.razorpayRefundId!,
+      paymentId,
+      amount: 2 * WINCH,
+    });
+    const res = await postWebhook(processed, "evt_refund_1");
+    expect(await res.json()).toMatchObject({ applied: true, outcome: "refund processed" });
+    expect(await status(orderId)).toBe("refunded");
+    // The same event again, and a refund.failed arriving after it: nothing changes.
+    expect(await (await postWebhook(processed, "evt_refund_1")).json()).toMatchObject({
+      applied: false,
+      outcome: "duplicate",
+    });
+    const failed = refundWebhookBody("refund.failed", {
+      refundId: result.razorpayRefundId!,
+      paymentId,
+      amount: 2 * WINCH,
+    });
+    expect(await (await postWebhook(failed, "evt_refund_2")).json()).toMatchObject({
+      outcome: "no change",
+    });
+    expect((await listRefunds(t.db, orderId))[0].status).toBe("processed");
+    const notices = await t.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "order_refunded")
+      .execute();
+    expect(notices).toHaveLength(1);
+  });
+
+  it("a webhook that arrives before the refund's id was stored finds it by our note; a failed refund frees the amount", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    rzp.refundStatus = "pending";
+    const result = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      amountPaise: WINCH,
+      by: "admin:1",
+    });
+    if (!result.ok) throw new Error(result.message);
+    // As if the process stopped after Razorpay answered and before we stored its id.
+    await t.db.updateTable("refunds").set({ razorpay_refund_id: null }).execute();
+    const failed = refundWebhookBody("refund.failed", {
+      refundId: result.razorpayRefundId!,
+      paymentId,
+      amount: WINCH,
+      notes: { refundId: String(result.refundId), orderId: String(orderId) },
+    });
+    expect(await (await postWebhook(failed, "evt_refund_3")).json()).toMatchObject({
+      outcome: "refund failed",
+    });
+    const [row] = await listRefunds(t.db, orderId);
+    expect(row).toMatchObject({ status: "failed", razorpayRefundId: result.razorpayRefundId });
+    // The failed amount no longer counts: the whole payment can still be refunded (the stand-in,
+    // which never failed it, refuses the part it already refunded, and that is reported).
+    rzp.refundStatus = "processed";
+    const again = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      amountPaise: 2 * WINCH,
+      by: "admin:1",
+    });
+    expect(again).toMatchObject({ ok: false, status: 502 });
+    if (again.ok) throw new Error();
+    expect(again.message).toContain("greater than amount captured");
+    expect((await listRefunds(t.db, orderId)).map((r) => r.status)).toEqual(["failed", "failed"]);
+    expect(
+      await refundOrder(t.db, getPaymentGateway(), { orderId, amountPaise: WINCH, by: "admin:1" }),
+    ).toMatchObject({ ok: true, status: "processed" });
+  });
+
+  it("a sandbox order is refunded locally", async () => {
+    const sandbox = createSandboxGateway("sandbox-secret-for-tests-0123456789");
+    const { orderId } = await paidOrder(sandbox);
+    rzp.requests.length = 0;
+    expect(
+      await refundOrder(t.db, sandbox, { orderId, amountPaise: 2 * WINCH, by: "admin:1" }),
+    ).toMatchObject({ ok: true, status: "processed" });
+    expect(rzp.requests).toHaveLength(0);
+    expect(await status(orderId)).toBe("refunded");
+  });
+});

@@ -1,0 +1,228 @@
+// Cancel and return: a shopper cancels before shipping (refunded in full through the payment
+// provider), asks to return delivered lines within 7 days; the admin approves or declines; the
+// goods' arrival refunds them. On a real database with the sandbox gateway; messages in the outbox.
+import { afterAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import { placeOrder, transitionOrder, verifyPayment } from "~/models/order/index.server";
+import { listRefunds } from "~/models/refund.server";
+import {
+  cancelOrderByShopper,
+  decideReturn,
+  listReturns,
+  receiveReturn,
+  requestReturn,
+  RETURN_DAYS,
+} from "~/models/return.server";
+import { createSandboxGateway } from "~/payments/sandbox.server";
+import { resetEnvCache } from "~/utils/env.server";
+import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+
+const WINCH = 15_000_000;
+const gateway = createSandboxGateway("sandbox-secret-for-return-tests-0123");
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+const saved = { ...process.env };
+
+afterAll(() => {
+  process.env = saved;
+  resetEnvCache();
+});
+beforeEach(async () => {
+  t = await withAppDb();
+  f = await insertCheckoutFixture(t.db);
+  process.env = {
+    ...saved,
+    NODE_ENV: "test",
+    DATA_DIR: t.dir,
+    PUBLIC_URL: "http://127.0.0.1:3994",
+  };
+  delete process.env.ADMIN_EMAIL;
+  resetEnvCache();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+async function paidOrder() {
+  await addCartLine(t.db, f.alice, f.products.winch, 2);
+  const placed = await placeOrder(t.db, gateway, {
+    userId: f.alice,
+    addressId: f.aliceAddress,
+    idempotencyKey: `k-${Math.random()}`,
+    source: { type: "cart" },
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  const proof = gateway.pay(placed.order.razorpayOrderId!);
+  await verifyPayment(t.db, gateway, {
+    razorpayOrderId: placed.order.razorpayOrderId,
+    razorpayPaymentId: proof.razorpayPaymentId,
+    razorpaySignature: proof.razorpaySignature,
+    source: "test",
+  });
+  const item = await t.db
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", placed.order.id)
+    .executeTakeFirstOrThrow();
+  return { orderId: placed.order.id, itemId: item.id };
+}
+
+async function delivered(deliveredAt = new Date()) {
+  const o = await paidOrder();
+  await transitionOrder(t.db, o.orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
+  await transitionOrder(t.db, o.orderId, "delivered", { by: "admin", now: deliveredAt });
+  return o;
+}
+
+const status = async (orderId: number) =>
+  (
+    await t.db
+      .selectFrom("orders")
+      .select("status")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow()
+  ).status;
+const mails = (kind: string) =>
+  t.db.selectFrom("outbox").select(["kind", "payload"]).where("kind", "=", kind).execute();
+
+describe("cancel", () => {
+  it("a paid order that has not shipped is cancelled by its shopper and refunded in full", async () => {
+    const { orderId } = await paidOrder();
+    const stock = await stockOf(t.db, f.products.winch);
+    expect(await cancelOrderByShopper(t.db, gateway, { userId: f.bob, orderId })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId })).toEqual({
+      ok: true,
+      refunded: true,
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 2);
+    expect((await listRefunds(t.db, orderId)).map((r) => [r.amountPaise, r.status])).toEqual([
+      [2 * WINCH, "processed"],
+    ]);
+    expect(await status(orderId)).toBe("refunded");
+    expect(await mails("order_cancelled")).toHaveLength(1);
+    expect(await mails("order_refunded")).toHaveLength(1);
+  });
+
+  it("a shipped order cannot be cancelled", async () => {
+    const { orderId } = await paidOrder();
+    await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
+    const result = await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId });
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    expect(await listRefunds(t.db, orderId)).toEqual([]);
+  });
+});
+
+describe("returns", () => {
+  it("asked, approved, received and refunded; each step tells the shopper", async () => {
+    const { orderId, itemId } = await delivered();
+    const stock = await stockOf(t.db, f.products.winch);
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "The drum is scratched",
+      photos: ["r/0123456789abcdef01234567"],
+    });
+    expect(asked.ok).toBe(true);
+    if (!asked.ok) throw new Error();
+    // The same unit cannot be asked for twice.
+    expect(
+      await requestReturn(t.db, {
+        userId: f.alice,
+        orderId,
+        lines: [{ orderItemId: itemId, quantity: 2 }],
+        reason: "Both now",
+      }),
+    ).toMatchObject({ ok: false, field: "lines" });
+
+    expect(
+      await decideReturn(t.db, { returnId: asked.returnId, approve: true, by: "admin:1" }),
+    ).toEqual({ ok: true, status: "approved" });
+    expect(
+      await decideReturn(t.db, {
+        returnId: asked.returnId,
+        approve: false,
+        note: "late",
+        by: "admin:1",
+      }),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(await receiveReturn(t.db, gateway, { returnId: asked.returnId, by: "admin:1" })).toEqual(
+      { ok: true, status: "refunded" },
+    );
+
+    const [r] = await listReturns(t.db, orderId);
+    expect(r).toMatchObject({
+      status: "refunded",
+      reason: "The drum is scratched",
+      photos: ["r/0123456789abcdef01234567"],
+    });
+    expect(r.lines).toEqual([{ orderItemId: itemId, title: "Warn Zeon 10-S Winch", quantity: 1 }]);
+    expect((await listRefunds(t.db, orderId)).map((x) => [x.amountPaise, x.status])).toEqual([
+      [WINCH, "processed"],
+    ]);
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 1);
+    expect(await status(orderId)).toBe("delivered");
+    const updates = (await mails("return_update")).map(
+      (m) => (JSON.parse(m.payload) as { return: { status: string } }).return.status,
+    );
+    expect(updates).toEqual(["requested", "approved", "refunded"]);
+  });
+
+  it("declined with a reason, which the shopper is told", async () => {
+    const { orderId, itemId } = await delivered();
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "Changed my mind",
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    expect(
+      await decideReturn(t.db, { returnId: asked.returnId, approve: false, by: "admin:1" }),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await decideReturn(t.db, {
+        returnId: asked.returnId,
+        approve: false,
+        note: "Used off-road",
+        by: "admin:1",
+      }),
+    ).toEqual({ ok: true, status: "declined" });
+    expect(
+      await receiveReturn(t.db, gateway, { returnId: asked.returnId, by: "admin:1" }),
+    ).toMatchObject({ ok: false, status: 409 });
+    const last = (await mails("return_update")).at(-1)!;
+    expect(JSON.parse(last.payload)).toMatchObject({
+      return: { status: "declined", note: "Used off-road" },
+    });
+  });
+
+  it(`is refused after ${RETURN_DAYS} days, with a message, and before delivery`, async () => {
+    const { orderId, itemId } = await delivered(
+      new Date(Date.now() - (RETURN_DAYS + 1) * 24 * 3600_000),
+    );
+    const late = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "Too late now",
+    });
+    expect(late).toMatchObject({ ok: false, status: 409 });
+    if (late.ok) throw new Error();
+    expect(late.message).toMatch(/within 7 days of delivery/);
+    expect(await listReturns(t.db, orderId)).toEqual([]);
+
+    const notYet = await paidOrder();
+    expect(
+      await requestReturn(t.db, {
+        userId: f.alice,
+        orderId: notYet.orderId,
+        lines: [{ orderItemId: notYet.itemId, quantity: 1 }],
+        reason: "Not delivered",
+      }),
+    ).toMatchObject({ ok: false, status: 409, message: "Only a delivered order can be returned." });
+  });
+});

@@ -1,0 +1,84 @@
+// The files in deploy/ as the server's tools read them: systemd-analyze verify on the units, caddy
+// validate on the Caddyfile, and an env file template that names every variable the shop reads.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ensureDebianCommand } from "../../support/debian";
+
+const deploy = path.resolve("deploy");
+const UNITS = [
+  "overland-shop.service",
+  "overland-shop-backup.service",
+  "overland-shop-backup.timer",
+];
+
+describe.skipIf(!ensureDebianCommand("systemd-analyze", "systemd"))("the systemd units", () => {
+  it("pass systemd-analyze verify", () => {
+    // verify wants the command to exist: a stand-in `shop` takes the release's place.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-units-"));
+    fs.writeFileSync(path.join(dir, "shop"), "#!/bin/sh\n", { mode: 0o755 });
+    for (const unit of UNITS) {
+      const text = fs.readFileSync(path.join(deploy, unit), "utf8");
+      fs.writeFileSync(
+        path.join(dir, unit),
+        text.replaceAll("/opt/overland-shop/current/shop", path.join(dir, "shop")),
+      );
+    }
+    try {
+      const out = execFileSync("systemd-analyze", ["verify", ...UNITS], {
+        cwd: dir,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+      expect(out).toBe("");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("harden the service and keep only the data folder writable", () => {
+    const unit = fs.readFileSync(path.join(deploy, "overland-shop.service"), "utf8");
+    for (const line of [
+      "User=overland-shop",
+      "StateDirectory=overland-shop",
+      "NoNewPrivileges=yes",
+      "ProtectSystem=strict",
+      "ProtectHome=yes",
+      "PrivateTmp=yes",
+      "ReadWritePaths=/var/lib/overland-shop",
+      "Restart=on-failure",
+    ]) {
+      expect(unit).toContain(line);
+    }
+    expect(unit).toMatch(/^MemoryMax=\d+M$/m);
+    expect(unit.match(/^ReadWritePaths=.*$/gm)).toEqual(["ReadWritePaths=/var/lib/overland-shop"]);
+  });
+});
+
+describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("the Caddyfile", () => {
+  it("passes caddy validate", () => {
+    const out = execFileSync(
+      "caddy",
+      ["validate", "--config", path.join(deploy, "Caddyfile"), "--adapter", "caddyfile"],
+      {
+        encoding: "utf8",
+        stdio: "pipe",
+      },
+    );
+    expect(out).toContain("Valid configuration");
+  });
+});
+
+describe("the env file template", () => {
+  it("names every variable the shop validates", () => {
+    const template = fs.readFileSync(path.join(deploy, "shop.env.example"), "utf8");
+    const source = fs.readFileSync(path.resolve("app/utils/env.server.ts"), "utf8");
+    const names = [...source.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)]
+      .map((m) => m[1])
+      .filter((n) => n !== "NODE_ENV");
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) expect(template, name).toMatch(new RegExp(`^#?${name}=`, "m"));
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * /admin/shipping: the shipping and COD settings form and the serviceability CSV upload, through
+ * the route as the server calls it (rupees typed in, paise stored; errors next to their fields).
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createUserSession } from "~/auth/session.server";
+import { getSettings } from "~/models/settings.server";
+import { action, loader } from "~/routes/admin.shipping";
+import { ZONES } from "~/utils/shipping-zones";
+import { withAppDb, type TestDb } from "../../support/db";
+import { callRoute } from "../../support/route";
+
+const BASE = "http://127.0.0.1:3993";
+let t: TestDb;
+let admin: string;
+let shopper: string;
+
+beforeEach(async () => {
+  t = await withAppDb({ PUBLIC_URL: BASE });
+  const ids = await t.db
+    .insertInto("users")
+    .values([
+      { email: "boss@example.com", password_hash: "x", role: "admin" },
+      { email: "rider@example.com", password_hash: "x", role: "customer" },
+    ])
+    .returning("id")
+    .execute();
+  const cookie = async (id: number) =>
+    (await createUserSession(new Request(`${BASE}/login`), id)).split(";")[0];
+  admin = await cookie(ids[0].id);
+  shopper = await cookie(ids[1].id);
+});
+afterEach(() => t.cleanup());
+
+const post = (cookie: string, body: FormData) =>
+  new Request(`${BASE}/admin/shipping`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: BASE },
+    body,
+  });
+
+/** The form as the page fills it from the current settings, with `changes` on top. */
+async function settingsForm(changes: Record<string, string> = {}) {
+  const s = await getSettings(t.db);
+  const form = new FormData();
+  form.set("intent", "settings");
+  form.set("freeShippingFrom", (s.freeShippingFromPaise / 100).toFixed(2));
+  form.set("codLimit", (s.codLimitPaise / 100).toFixed(2));
+  form.set("codFee", (s.codFeePaise / 100).toFixed(2));
+  form.set("cutoffTime", s.cutoffTime);
+  for (const zone of ZONES) {
+    const z = s.zones[zone];
+    form.set(`${zone}.firstKg`, (z.firstKgPaise / 100).toFixed(2));
+    form.set(`${zone}.perKg`, (z.perKgPaise / 100).toFixed(2));
+    form.set(`${zone}.days`, String(z.days));
+    if (z.cod) form.set(`${zone}.cod`, "on");
+    if (z.serviceable) form.set(`${zone}.serviceable`, "on");
+  }
+  for (const [k, v] of Object.entries(changes)) form.set(k, v);
+  return form;
+}
+
+describe("the admin's shipping settings", () => {
+  it("is the admin's only", async () => {
+    const res = await callRoute(
+      loader,
+      new Request(`${BASE}/admin/shipping`, { headers: { Cookie: shopper } }),
+    );
+    expect(res.status).toBe(302);
+    const post403 = await callRoute(action, post(shopper, await settingsForm()));
+    expect(post403.status).toBe(302);
+    expect(post403.headers.get("Location")).toBe("/");
+  });
+
+  it("saves rupees as typed in paise and redirects with a toast", async () => {
+    const zone = ZONES[0];
+    const res = await callRoute(
+      action,
+      post(admin, await settingsForm({ codFee: "49.50", [`${zone}.days`]: "4" })),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/admin/shipping");
+    const saved = await getSettings(t.db);
+    expect(saved.codFeePaise).toBe(4950);
+    expect(saved.zones[zone].days).toBe(4);
+  });
+
+  it("answers bad amounts and days with a 400 and a message next to each field, saving nothing", async () => {
+    const before = await getSettings(t.db);
+    const zone = ZONES[1];
+    const res = await callRoute(
+      action,
+      post(admin, await settingsForm({ codLimit: "lots", [`${zone}.days`]: "90" })),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: Record<string, string> };
+    expect(body.errors.codLimit).toMatch(/rupees/);
+    expect(body.errors[`${zone}.days`]).toBe("1 to 30 days");
+    expect(await getSettings(t.db)).toEqual(before);
+  });
+
+  it("refuses an upload without a CSV file next to its field", async () => {
+    const form = new FormData();
+    form.set("intent", "csv");
+    const res = await callRoute(action, post(admin, form));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors.csv).toBe(
+      "Choose a CSV file",
+    );
+  });
+});

@@ -1,0 +1,274 @@
+// The after-sale doors as the server calls them: the shopper's cancel and return (multipart with a
+// real image and a disguised one), the admin's refund form and the Messages page with resend.
+import sharp from "sharp";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createUserSession } from "~/auth/session.server";
+import { enqueueMessage } from "~/models/outbox.server";
+import { placeOrder, transitionOrder, verifyPayment } from "~/models/order/index.server";
+import { listReturns } from "~/models/return.server";
+import { getSandboxGateway, resetPaymentGateway } from "~/payments/payments.server";
+import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin.orders.$id";
+import { action as outboxAction, loader as outboxLoader } from "~/routes/admin.outbox";
+import { action as cancelAction } from "~/routes/order_.$orderId.cancel";
+import { action as returnAction } from "~/routes/order_.$orderId.return";
+import { resetEnvCache } from "~/utils/env.server";
+import { addCartLine, insertCheckoutFixture } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import { callRoute } from "../../support/route";
+
+const BASE = "http://127.0.0.1:3993";
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+let alice: string;
+let admin: string;
+const saved = { ...process.env };
+
+afterAll(() => {
+  process.env = saved;
+  resetEnvCache();
+  resetPaymentGateway();
+});
+beforeEach(async () => {
+  t = await withAppDb();
+  f = await insertCheckoutFixture(t.db);
+  process.env = {
+    ...saved,
+    NODE_ENV: "test",
+    DATA_DIR: t.dir,
+    UPLOADS_DIR: `${t.dir}/uploads`,
+    PUBLIC_URL: BASE,
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
+  };
+  for (const k of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "ADMIN_EMAIL", "SMTP_URL"])
+    delete process.env[k];
+  resetEnvCache();
+  resetPaymentGateway();
+  const adminId = Number(
+    (
+      await t.db
+        .insertInto("users")
+        .values({ email: "boss@example.com", password_hash: "x", role: "admin" })
+        .executeTakeFirstOrThrow()
+    ).insertId,
+  );
+  const cookie = async (id: number) =>
+    (await createUserSession(new Request(`${BASE}/login`), id)).split(";")[0];
+  alice = await cookie(f.alice);
+  admin = await cookie(adminId);
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+const call = callRoute;
+
+const post = (path: string, cookie: string, body: URLSearchParams | FormData) =>
+  new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: BASE },
+    body,
+  });
+
+async function paidOrder() {
+  const gateway = getSandboxGateway()!;
+  await addCartLine(t.db, f.alice, f.products.winch, 2);
+  const placed = await placeOrder(t.db, gateway, {
+    userId: f.alice,
+    addressId: f.aliceAddress,
+    idempotencyKey: `k-${Math.random()}`,
+    source: { type: "cart" },
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  const proof = gateway.pay(placed.order.razorpayOrderId!);
+  await verifyPayment(t.db, gateway, {
+    razorpayOrderId: placed.order.razorpayOrderId,
+    razorpayPaymentId: proof.razorpayPaymentId,
+    razorpaySignature: proof.razorpaySignature,
+    source: "test",
+  });
+  const item = await t.db
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", placed.order.id)
+    .executeTakeFirstOrThrow();
+  return { orderId: placed.order.id, itemId: item.id };
+}
+const status = async (id: number) =>
+  (await t.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow())
+    .status;
+
+describe("shopper doors", () => {
+  it("cancel answers 303 back to the order; someone else's order is 404", async () => {
+    const { orderId } = await paidOrder();
+    const bob = (await createUserSession(new Request(`${BASE}/login`), f.bob)).split(";")[0];
+    expect(
+      (
+        await call(cancelAction, post(`/order/${orderId}/cancel`, bob, new URLSearchParams()), {
+          orderId: String(orderId),
+        })
+      ).status,
+    ).toBe(404);
+    const res = await call(
+      cancelAction,
+      post(`/order/${orderId}/cancel`, alice, new URLSearchParams()),
+      { orderId: String(orderId) },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/order/${orderId}`);
+    expect(await status(orderId)).toBe("refunded");
+  });
+
+  it("a return with a photo is stored (re-encoded); a file that is not an image is refused next to the field", async () => {
+    const { orderId, itemId } = await paidOrder();
+    await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
+    await transitionOrder(t.db, orderId, "delivered", { by: "admin" });
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: "#c0392b" },
+    })
+      .png()
+      .toBuffer();
+
+    const fake = new FormData();
+    fake.set(`qty-${itemId}`, "1");
+    fake.set("reason", "Scratched drum");
+    fake.append(
+      "photos",
+      new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "evil.png", { type: "image/png" }),
+    );
+    const refused = await call(returnAction, post(`/order/${orderId}/return`, alice, fake), {
+      orderId: String(orderId),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors.photos).toMatch(
+      /only JPEG, PNG, WebP or AVIF/,
+    );
+
+    const short = new FormData();
+    short.set(`qty-${itemId}`, "1");
+    short.set("reason", "bad");
+    const tooShort = await call(returnAction, post(`/order/${orderId}/return`, alice, short), {
+      orderId: String(orderId),
+    });
+    expect(tooShort.status).toBe(400);
+    expect(((await tooShort.json()) as { errors: Record<string, string> }).errors.reason).toMatch(
+      /5 to 1000/,
+    );
+
+    const form = new FormData();
+    form.set(`qty-${itemId}`, "1");
+    form.set("reason", "Scratched drum");
+    form.append("photos", new File([new Uint8Array(png)], "drum.png", { type: "image/png" }));
+    const res = await call(returnAction, post(`/order/${orderId}/return`, alice, form), {
+      orderId: String(orderId),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/order/${orderId}`);
+    const [r] = await listReturns(t.db, orderId);
+    expect(r.photos).toHaveLength(1);
+    expect(r.photos[0]).toMatch(/^r\//);
+
+    // The admin sees it and approves it, then refunds it on arrival.
+    const page = (await (
+      await call(
+        adminOrderLoader,
+        new Request(`${BASE}/admin/orders/${orderId}`, { headers: { Cookie: admin } }),
+        { id: String(orderId) },
+      )
+    ).json()) as { returns: { id: number }[] };
+    expect(page.returns.map((x) => x.id)).toEqual([r.id]);
+    for (const decision of ["approve", "receive"]) {
+      const done = await call(
+        adminOrderAction,
+        post(
+          `/admin/orders/${orderId}`,
+          admin,
+          new URLSearchParams({ intent: "return", returnId: String(r.id), decision }),
+        ),
+        { id: String(orderId) },
+      );
+      expect(done.status).toBe(303);
+    }
+    expect((await listReturns(t.db, orderId))[0].status).toBe("refunded");
+  });
+});
+
+describe("admin doors", () => {
+  it("the refund form refunds an amount in rupees; bad input is a 400 with a message, not a 500", async () => {
+    const { orderId } = await paidOrder();
+    const refund = (fields: Record<string, string>) =>
+      call(
+        adminOrderAction,
+        post(
+          `/admin/orders/${orderId}`,
+          admin,
+          new URLSearchParams({ intent: "refund", ...fields }),
+        ),
+        { id: String(orderId) },
+      );
+    const bad = await refund({ amount: "lots" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.refund).toMatch(
+      /rupees/,
+    );
+    const tooMuch = await refund({ amount: "300000.01" });
+    expect(tooMuch.status).toBe(400);
+    const ok = await refund({ amount: "1,500.00", reason: "goodwill" });
+    expect(ok.status).toBe(303);
+    const rows = await t.db
+      .selectFrom("refunds")
+      .select(["amount_paise", "status", "reason"])
+      .execute();
+    expect(rows).toEqual([{ amount_paise: 150_000, status: "processed", reason: "goodwill" }]);
+    // A paid online order cannot be marked refunded without moving money.
+    const mark = await call(
+      adminOrderAction,
+      post(`/admin/orders/${orderId}`, admin, new URLSearchParams({ to: "refunded" })),
+      { id: String(orderId) },
+    );
+    expect(mark.status).toBe(400);
+  });
+
+  it("the Messages page lists the outbox with errors and resends a failed message", async () => {
+    await enqueueMessage(t.db, {
+      channel: "email",
+      recipient: "alice@example.com",
+      payload: { kind: "password_reset", email: "alice@example.com", token: "t", minutes: 30 },
+    });
+    await t.db
+      .updateTable("outbox")
+      .set({ status: "failed", attempts: 8, last_error: "550 mailbox unavailable" })
+      .execute();
+    const listed = (await (
+      await call(
+        outboxLoader,
+        new Request(`${BASE}/admin/outbox?status=failed`, { headers: { Cookie: admin } }),
+      )
+    ).json()) as {
+      entries: { id: number; lastError: string }[];
+      counts: Record<string, number>;
+    };
+    expect(listed.counts).toEqual({ waiting: 0, sent: 0, failed: 1 });
+    expect(listed.entries[0].lastError).toBe("550 mailbox unavailable");
+    const res = await call(
+      outboxAction,
+      post(
+        "/admin/outbox?status=failed",
+        admin,
+        new URLSearchParams({ id: String(listed.entries[0].id) }),
+      ),
+    );
+    expect(res.status).toBe(303);
+    expect(await t.db.selectFrom("outbox").select(["status", "attempts"]).execute()).toEqual([
+      { status: "waiting", attempts: 0 },
+    ]);
+    // A shopper is not an admin.
+    expect(
+      (
+        await call(
+          outboxLoader,
+          new Request(`${BASE}/admin/outbox`, { headers: { Cookie: alice } }),
+        )
+      ).status,
+    ).toBeGreaterThanOrEqual(300);
+  });
+});

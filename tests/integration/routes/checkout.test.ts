@@ -1,0 +1,459 @@
+// The checkout's doors, called as the server calls them: the payment callback, the webhook and
+// the JSON API, on a real database, with the real razorpay SDK talking to a local stand-in.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUserSession } from "~/auth/session.server";
+import { issueApiToken } from "~/models/api-token.server";
+import { getOrderForUser } from "~/models/order/index.server";
+import { resetPaymentGateway } from "~/payments/payments.server";
+import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
+import { action as verifyPaymentApi } from "~/routes/api.v1.checkout.verify-payment";
+import { loader as orderApi } from "~/routes/api.v1.orders.$orderId";
+import { loader as userOrdersApi } from "~/routes/api.v1.userOrders";
+import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
+import { action as callback } from "~/routes/checkout_.callback";
+import { resetEnvCache } from "~/utils/env.server";
+import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import {
+  signWebhook,
+  startRazorpayStandIn,
+  webhookBody,
+  type RazorpayStandIn,
+} from "../../support/razorpay-standin";
+import { callRoute } from "../../support/route";
+
+const WEBHOOK_SECRET = "webhook-secret-for-tests";
+const BASE = "http://127.0.0.1:3999";
+let rzp: RazorpayStandIn;
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+let aliceToken: string;
+let bobToken: string;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  rzp = await startRazorpayStandIn();
+});
+afterAll(async () => {
+  await rzp.close();
+  process.env = saved;
+  resetEnvCache();
+  resetPaymentGateway();
+});
+beforeEach(async () => {
+  t = await withAppDb();
+  f = await insertCheckoutFixture(t.db);
+  Object.assign(process.env, {
+    NODE_ENV: "test",
+    PUBLIC_URL: BASE,
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
+    RAZORPAY_KEY_ID: rzp.keyId,
+    RAZORPAY_KEY_SECRET: rzp.keySecret,
+    RAZORPAY_API_URL: rzp.url,
+    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  resetEnvCache();
+  resetPaymentGateway();
+  aliceToken = (await issueApiToken(t.db, f.alice)).token;
+  bobToken = (await issueApiToken(t.db, f.bob)).token;
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+const api = (path: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
+  new Request(`${BASE}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const call = callRoute;
+
+/** Creates Alice's cart order through the API door. */
+async function aliceOrder(extra: Record<string, unknown> = {}) {
+  await addCartLine(t.db, f.alice, f.products.winch, 1);
+  const res = await call(
+    createOrder,
+    api("/api/v1/checkout/create-order", aliceToken, {
+      billingAddressId: f.aliceAddress,
+      ...extra,
+    }),
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()) as { orderId: number; razorpayOrderId: string; amount: number };
+}
+
+function postWebhook(body: string, options: { eventId?: string; signature?: string } = {}) {
+  return call(
+    webhook,
+    new Request(`${BASE}/api/v1/webhooks/razorpay`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Razorpay-Signature": options.signature ?? signWebhook(WEBHOOK_SECRET, body),
+        ...(options.eventId ? { "X-Razorpay-Event-Id": options.eventId } : {}),
+      },
+      body,
+    }),
+  );
+}
+
+const status = async (orderId: number) => (await getOrderForUser(t.db, f.alice, orderId))?.status;
+
+describe("create-order", () => {
+  it("ignores a tampered amount and answers the spec's fields", async () => {
+    const order = await aliceOrder({ amount: 100 });
+    expect(order.amount).toBe(15_000_000);
+    expect(order.razorpayOrderId).toMatch(/^order_/);
+    expect(rzp.requests.at(-1)?.body).toMatchObject({
+      amount: 15_000_000,
+      currency: "INR",
+      receipt: String(order.orderId),
+    });
+  });
+
+  it("with the same Idempotency-Key answers the same order", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const req = () =>
+      api(
+        "/api/v1/checkout/create-order",
+        aliceToken,
+        { billingAddressId: f.aliceAddress },
+        { "Idempotency-Key": "retry-key-123" },
+      );
+    const first = await call(createOrder, req());
+    const second = await call(createOrder, req());
+    expect([first.status, second.status]).toEqual([201, 200]);
+    expect((await first.json()).orderId).toBe((await second.json()).orderId);
+  });
+
+  it("refuses without a token (401), with someone else's address (400) and for Buy Now without a product (400)", async () => {
+    expect((await call(createOrder, api("/api/v1/checkout/create-order", "nope", {}))).status).toBe(
+      401,
+    );
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const other = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, { billingAddressId: f.bobAddress }),
+    );
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({
+      message: "Please select a delivery address first.",
+    });
+    const single = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, { checkoutType: "single" }),
+    );
+    expect(single.status).toBe(400);
+  });
+});
+
+describe("verify-payment and the callback", () => {
+  it("verify-payment marks the order paid once; a bad signature is 400; someone else's order is 404", async () => {
+    const order = await aliceOrder();
+    const paid = rzp.pay(order.razorpayOrderId);
+    const body = {
+      razorpayOrderId: paid.razorpay_order_id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+      orderId: order.orderId,
+    };
+    const bad = await call(
+      verifyPaymentApi,
+      api("/api/v1/checkout/verify-payment", aliceToken, {
+        ...body,
+        razorpaySignature: "0".repeat(64),
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(await status(order.orderId)).toBe("pending_payment");
+    const bob = await call(
+      verifyPaymentApi,
+      api("/api/v1/checkout/verify-payment", bobToken, body),
+    );
+    expect(bob.status).toBe(404);
+    for (let i = 0; i < 2; i++) {
+      const ok = await call(
+        verifyPaymentApi,
+        api("/api/v1/checkout/verify-payment", aliceToken, body),
+      );
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toMatchObject({ success: true, orderId: order.orderId });
+    }
+    const payments = await t.db.selectFrom("payments").selectAll().execute();
+    expect(payments).toHaveLength(1);
+  });
+
+  it("the callback needs no session: a signed post marks the order paid and answers 303 to the order", async () => {
+    const order = await aliceOrder();
+    const paid = rzp.pay(order.razorpayOrderId);
+    const res = await call(
+      callback,
+      new Request(`${BASE}/checkout/callback`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "https://api.razorpay.com",
+        },
+        body: new URLSearchParams(paid).toString(),
+      }),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/order/${order.orderId}`);
+    expect(await status(order.orderId)).toBe("paid");
+    expect(
+      await t.db.selectFrom("cart_items").selectAll().where("user_id", "=", f.alice).execute(),
+    ).toHaveLength(0);
+  });
+
+  it("a signature of the wrong length or not hex is a 400, not a 500", async () => {
+    const order = await aliceOrder();
+    const paid = rzp.pay(order.razorpayOrderId);
+    for (const signature of ["abc", "zz".repeat(32), `${paid.razorpay_signature}ff`, ""]) {
+      const res = await call(
+        callback,
+        new Request(`${BASE}/checkout/callback`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ ...paid, razorpay_signature: signature }).toString(),
+        }),
+      );
+      expect(res.status).toBe(400);
+      const api400 = await call(
+        verifyPaymentApi,
+        api("/api/v1/checkout/verify-payment", aliceToken, {
+          razorpayOrderId: paid.razorpay_order_id,
+          razorpayPaymentId: paid.razorpay_payment_id,
+          razorpaySignature: signature,
+        }),
+      );
+      expect(api400.status).toBe(400);
+    }
+    expect(await status(order.orderId)).toBe("pending_payment");
+  });
+
+  const postFailure = (razorpayOrderId: string, paymentId: string, cookie?: string) =>
+    call(
+      callback,
+      new Request(`${BASE}/checkout/callback`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: new URLSearchParams({
+          "error[code]": "BAD_REQUEST_ERROR",
+          "error[description]": "Payment failed",
+          "error[metadata]": JSON.stringify({ order_id: razorpayOrderId, payment_id: paymentId }),
+        }).toString(),
+      }),
+    );
+  const sessionCookie = async (userId: number) =>
+    (await createUserSession(new Request(`${BASE}/login`), userId)).split(";")[0];
+
+  it("a failure posted back by the order's owner fails the order, frees the stock and keeps the cart", async () => {
+    const order = await aliceOrder();
+    const res = await postFailure(
+      order.razorpayOrderId,
+      "pay_failed0000001",
+      await sessionCookie(f.alice),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/cart");
+    expect(await status(order.orderId)).toBe("failed");
+    expect(await stockOf(t.db, f.products.winch)).toBe(10);
+    expect(
+      await t.db.selectFrom("cart_items").selectAll().where("user_id", "=", f.alice).execute(),
+    ).toHaveLength(1);
+  });
+
+  it("an unsigned failure from anyone else is only recorded: the order keeps waiting for its payment", async () => {
+    const order = await aliceOrder();
+    for (const cookie of [undefined, await sessionCookie(f.bob)]) {
+      const res = await postFailure(
+        order.razorpayOrderId,
+        `pay_forged${cookie ? "bob" : "anon"}00001`,
+        cookie,
+      );
+      expect(res.status).toBe(303);
+    }
+    expect(await status(order.orderId)).toBe("pending_payment");
+    expect(await stockOf(t.db, f.products.winch)).toBe(9);
+    const payments = await t.db
+      .selectFrom("payments")
+      .select("status")
+      .where("order_id", "=", order.orderId)
+      .execute();
+    expect(payments).toEqual([{ status: "failed" }, { status: "failed" }]);
+  });
+});
+
+describe("orders API", () => {
+  it("lists only paid orders, in the spec's shape; someone else's order is 404", async () => {
+    const order = await aliceOrder();
+    let list = await (await call(userOrdersApi, api("/api/v1/userOrders", aliceToken))).json();
+    expect(list).toEqual([]);
+    const paid = rzp.pay(order.razorpayOrderId);
+    await call(
+      verifyPaymentApi,
+      api("/api/v1/checkout/verify-payment", aliceToken, {
+        razorpayOrderId: paid.razorpay_order_id,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+      }),
+    );
+    list = await (await call(userOrdersApi, api("/api/v1/userOrders", aliceToken))).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: order.orderId,
+      totalAmount: 15_000_000,
+      userId: { name: "Alice Rao", phone: "9876543210" },
+      items: [
+        {
+          quantity: 1,
+          price: 15_000_000,
+          product: { title: "Warn Zeon 10-S Winch", brand: "Warn" },
+        },
+      ],
+      payments: [{ status: "paid", razorpayPaymentId: paid.razorpay_payment_id }],
+    });
+    const mine = await call(orderApi, api(`/api/v1/orders/${order.orderId}`, aliceToken), {
+      orderId: String(order.orderId),
+    });
+    expect(mine.status).toBe(200);
+    const theirs = await call(orderApi, api(`/api/v1/orders/${order.orderId}`, bobToken), {
+      orderId: String(order.orderId),
+    });
+    expect(theirs.status).toBe(404);
+    const junk = await call(orderApi, api(`/api/v1/orders/abc`, aliceToken), { orderId: "abc" });
+    expect(junk.status).toBe(404);
+  });
+});
+
+describe("webhooks", () => {
+  it("refuses a bad or missing signature", async () => {
+    const order = await aliceOrder();
+    const body = webhookBody("payment.captured", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hook00000001",
+      amount: order.amount,
+    });
+    expect(
+      (await postWebhook(body, { signature: signWebhook("other-secret", body), eventId: "evt_1" }))
+        .status,
+    ).toBe(400);
+    expect((await postWebhook(body, { signature: "nothex", eventId: "evt_1" })).status).toBe(400);
+    expect(
+      (
+        await postWebhook(`${body} `, {
+          signature: signWebhook(WEBHOOK_SECRET, body),
+          eventId: "evt_1",
+        })
+      ).status,
+    ).toBe(400);
+    expect(await status(order.orderId)).toBe("pending_payment");
+  });
+
+  it("marks an order paid once (the shopper closed the tab); a repeated event changes nothing", async () => {
+    const order = await aliceOrder();
+    const body = webhookBody("order.paid", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hook00000002",
+      amount: order.amount,
+      receipt: String(order.orderId),
+    });
+    const first = await postWebhook(body, { eventId: "evt_paid" });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ applied: true });
+    expect(await status(order.orderId)).toBe("paid");
+    const again = await postWebhook(body, { eventId: "evt_paid" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ applied: false, outcome: "duplicate" });
+    // Another event for the same payment (payment.captured) is applied but changes nothing.
+    const captured = webhookBody("payment.captured", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hook00000002",
+      amount: order.amount,
+    });
+    expect(await (await postWebhook(captured, { eventId: "evt_captured" })).json()).toMatchObject({
+      outcome: "no change",
+    });
+    const history = await t.db
+      .selectFrom("order_status_history")
+      .select("to_status")
+      .where("order_id", "=", order.orderId)
+      .execute();
+    expect(history.map((h) => h.to_status)).toEqual(["pending_payment", "paid"]);
+    expect(await t.db.selectFrom("payments").selectAll().execute()).toHaveLength(1);
+  });
+
+  it("payment.failed after payment.captured leaves the order paid; out of order, failed then captured, ends paid", async () => {
+    const order = await aliceOrder();
+    const p = {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hook00000003",
+      amount: order.amount,
+    };
+    await postWebhook(webhookBody("payment.captured", p), { eventId: "evt_a1" });
+    await postWebhook(webhookBody("payment.failed", p), { eventId: "evt_a2" });
+    expect(await status(order.orderId)).toBe("paid");
+    const payment = await t.db
+      .selectFrom("payments")
+      .select("status")
+      .where("razorpay_payment_id", "=", p.paymentId)
+      .executeTakeFirst();
+    expect(payment?.status).toBe("paid");
+
+    await t.db.deleteFrom("cart_items").execute();
+    await addCartLine(t.db, f.alice, f.products.lights, 1);
+    const res = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, { billingAddressId: f.aliceAddress }),
+    );
+    const second = (await res.json()) as {
+      orderId: number;
+      razorpayOrderId: string;
+      amount: number;
+    };
+    const q = {
+      orderId: second.razorpayOrderId,
+      paymentId: "pay_hook00000004",
+      amount: second.amount,
+    };
+    await postWebhook(webhookBody("payment.failed", { ...q, paymentId: "pay_hook00000005" }), {
+      eventId: "evt_b0",
+    });
+    await postWebhook(webhookBody("payment.failed", q), { eventId: "evt_b1" });
+    expect(await status(second.orderId)).toBe("pending_payment");
+    await postWebhook(webhookBody("payment.captured", q), { eventId: "evt_b2" });
+    expect(await status(second.orderId)).toBe("paid");
+  });
+
+  it("a paid amount that differs from the total is flagged, not accepted", async () => {
+    const order = await aliceOrder();
+    const body = webhookBody("payment.captured", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hook00000006",
+      amount: 100,
+    });
+    const res = await postWebhook(body, { eventId: "evt_mismatch" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "amount_mismatch" });
+    expect(await status(order.orderId)).toBe("pending_payment");
+    const row = await t.db
+      .selectFrom("orders")
+      .select("attention")
+      .where("id", "=", order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(row.attention).toMatch(/differs/);
+    const usd = webhookBody("payment.captured", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hook00000007",
+      amount: order.amount,
+      currency: "USD",
+    });
+    await postWebhook(usd, { eventId: "evt_usd" });
+    expect(await status(order.orderId)).toBe("pending_payment");
+  });
+});

@@ -1,0 +1,444 @@
+// The review's findings that live in the app (the server's own are in tests/e2e/hardening-server.spec.ts):
+// redirects, sign-up, hashing, orders holding stock, sessions and passwords, private pages, the
+// database file, and the security log.
+import fs from "node:fs";
+import path from "node:path";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createUserSession, getUser } from "~/auth/session.server";
+import { createDatabase } from "~/db/db.server";
+import { issueApiToken, userForApiToken } from "~/models/api-token.server";
+import { MAX_PENDING_ORDERS, ORDER_RATE_PER_USER, reserveOrder } from "~/models/order/index.server";
+import { createUser, ensureAdmin, SIGNUP_PER_ADDRESS, signUp } from "~/models/user.server";
+import * as changePasswordRoute from "~/routes/account.password";
+import * as register from "~/routes/api.v1.register";
+import * as login from "~/routes/login";
+import * as newsletter from "~/routes/newsletter";
+import * as vehicle from "~/routes/vehicle";
+import { COMMON_PASSWORD } from "~/utils/common-passwords.server";
+import { resetEnvCache } from "~/utils/env.server";
+import {
+  hashPassword,
+  HASH_CONCURRENCY,
+  HASH_QUEUE,
+  PasswordHashingBusy,
+} from "~/utils/password.server";
+import { safeRedirectPath } from "~/utils/redirect.server";
+import { applyPrivateCaching } from "~/utils/security-headers.server";
+import { insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
+import { createTestDb, type TestDb, withAppDb } from "../../support/db";
+
+const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
+const ORIGIN = "http://localhost:3000";
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await withAppDb();
+  process.env.SESSION_SECRET = "unit-test-secret-0123456789abcdef";
+  delete process.env.PUBLIC_URL;
+  process.env.TRUST_PROXY = "1";
+  resetEnvCache();
+});
+afterAll(async () => {
+  delete process.env.TRUST_PROXY;
+  resetEnvCache();
+  await t.cleanup();
+});
+beforeEach(async () => {
+  await t.db.deleteFrom("throttle_events").execute();
+});
+
+type Route = {
+  action?: (args: ActionFunctionArgs) => unknown;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+};
+
+/** Calls a route's action as the server would, and gives back the Response (thrown or returned). */
+async function post(
+  route: Route,
+  urlPath: string,
+  init: RequestInit & { headers?: Record<string, string> },
+) {
+  const request = new Request(ORIGIN + urlPath, { method: "POST", ...init });
+  let out: unknown;
+  try {
+    out = await route.action!({ request, params: {}, context: {} });
+  } catch (thrown) {
+    out = thrown;
+  }
+  const d = out as { type?: string; data?: unknown; init?: ResponseInit };
+  if (d?.type === "DataWithResponseInit") return Response.json(d.data, d.init ?? {});
+  if (out instanceof Response) return out;
+  return Response.json(out);
+}
+const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
+  body: new URLSearchParams(fields),
+  headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...headers },
+});
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json", ...headers },
+});
+
+describe("redirect targets from a request", () => {
+  const offSite = [
+    "/.//evil.example/phish",
+    "/..//x",
+    "/%2e//x",
+    "/.\\/x",
+    "//evil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "https://evil.example/",
+  ];
+
+  it("are checked after normalising: nothing leads off the site", () => {
+    for (const to of offSite) {
+      const safe = safeRedirectPath(to, "/fallback");
+      expect(safe, to).toMatch(/^\/(?![/\\])/);
+      expect(new URL(safe, "https://shop.example").origin, to).toBe("https://shop.example");
+    }
+    expect(safeRedirectPath("/cart?x=1#top")).toBe("/cart?x=1#top");
+    expect(safeRedirectPath("/a/./b/../c")).toBe("/a/c");
+  });
+
+  it("after login, never leave the site", async () => {
+    await createUser(t.db, { email: "redirect@example.com", password: "right-password" }, CHEAP);
+    for (const to of offSite) {
+      const res = await post(
+        login,
+        "/login",
+        form({ email: "redirect@example.com", password: "right-password", redirectTo: to }),
+      );
+      expect(res.status, to).toBe(303);
+      const location = res.headers.get("Location")!;
+      expect(new URL(location, "https://shop.example").origin, `${to} -> ${location}`).toBe(
+        "https://shop.example",
+      );
+    }
+  });
+
+  it("from the newsletter's Referer and the vehicle picker stay on the site", async () => {
+    const res = await post(newsletter, "/newsletter", {
+      ...form(
+        { email: "news@example.com" },
+        { Referer: `${ORIGIN}//evil.example/phish`, Accept: "text/html" },
+      ),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/");
+    const own = await post(
+      newsletter,
+      "/newsletter",
+      form(
+        { email: "news2@example.com" },
+        { Referer: `${ORIGIN}/brands?x=1`, Accept: "text/html" },
+      ),
+    );
+    expect(own.headers.get("Location")).toBe("/brands?x=1");
+    const picked = await post(
+      vehicle,
+      "/vehicle",
+      form({ vehicle: "", redirectTo: "/.//evil.example/phish" }),
+    );
+    expect(new URL(picked.headers.get("Location")!, "https://shop.example").origin).toBe(
+      "https://shop.example",
+    );
+  });
+});
+
+describe("sign-up", () => {
+  it("refuses the most common passwords, on the form's field and in the API", async () => {
+    const res = await post(
+      register,
+      "/api/v1/register",
+      json({ email: "common@example.com", password: "password123" }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: COMMON_PASSWORD,
+      errors: { password: COMMON_PASSWORD },
+    });
+    const created = await signUp(
+      t.db,
+      { email: "common@example.com", password: "Qwertyuiop" },
+      { cost: CHEAP },
+    );
+    expect(created).toMatchObject({ ok: false, field: "password" });
+    expect(
+      await t.db
+        .selectFrom("users")
+        .where("email", "=", "common@example.com")
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("is throttled per address (429 with Retry-After), other addresses go on", async () => {
+    const now = new Date();
+    for (let i = 0; i < SIGNUP_PER_ADDRESS.limit; i++) {
+      const r = await signUp(
+        t.db,
+        { email: `nat${i}@example.com`, password: "trail-rated-88", clientAddress: "100.64.9.9" },
+        { cost: CHEAP, now },
+      );
+      expect(r.ok).toBe(true);
+    }
+    const refused = await post(
+      register,
+      "/api/v1/register",
+      json(
+        { email: "late@example.com", password: "trail-rated-88" },
+        { "X-Forwarded-For": "100.64.9.9" },
+      ),
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(60);
+    expect((await refused.json()).message).toMatch(
+      /^Too many sign-ups\. Try again in \d+ minutes\.$/,
+    );
+    const elsewhere = await post(
+      register,
+      "/api/v1/register",
+      json(
+        { email: "late@example.com", password: "trail-rated-88" },
+        { "X-Forwarded-For": "198.51.100.77" },
+      ),
+    );
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it("answers 503 with Retry-After when the password-hashing queue is full, instead of piling up", async () => {
+    const slow = { N: 2 ** 16, r: 8, p: 1 };
+    const busy = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, () =>
+      hashPassword("x".repeat(12), slow),
+    );
+    await expect(hashPassword("one-too-many", slow)).rejects.toBeInstanceOf(PasswordHashingBusy);
+    const res = await post(
+      register,
+      "/api/v1/register",
+      json(
+        { email: "busy@example.com", password: "trail-rated-88" },
+        { "X-Forwarded-For": "198.51.100.78" },
+      ),
+    );
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("5");
+    await Promise.all(busy);
+    // Once the queue drains, hashing works again.
+    await expect(hashPassword("after-the-rush", CHEAP)).resolves.toMatch(/^scrypt\$/);
+  });
+});
+
+describe("stock held by unpaid orders", () => {
+  let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+  let orderDb: TestDb;
+  beforeEach(async () => {
+    orderDb = await createTestDb();
+    f = await insertCheckoutFixture(orderDb.db);
+  });
+  afterEach(() => orderDb.cleanup());
+
+  const buyNow = (key: string, quantity = 3, clientAddress = "203.0.113.1") =>
+    reserveOrder(orderDb.db, {
+      userId: f.alice,
+      addressId: f.aliceAddress,
+      idempotencyKey: key,
+      gateway: "sandbox",
+      clientAddress,
+      source: {
+        type: "single",
+        productId: f.products.winch,
+        quantity,
+        sizeLabel: "",
+        colorName: "",
+      },
+    });
+
+  it(`keeps at most ${MAX_PENDING_ORDERS} unpaid orders per shopper: a new one releases the oldest`, async () => {
+    const first = await buyNow("order-key-1");
+    await buyNow("order-key-2");
+    expect(await stockOf(orderDb.db, f.products.winch)).toBe(4);
+    const third = await buyNow("order-key-3");
+    expect(third.ok).toBe(true);
+    // Not 1: the first order's three units came back.
+    expect(await stockOf(orderDb.db, f.products.winch)).toBe(4);
+    const statuses = await orderDb.db
+      .selectFrom("orders")
+      .select(["id", "status"])
+      .orderBy("id")
+      .execute();
+    expect(statuses.map((o) => o.status)).toEqual([
+      "expired",
+      "pending_payment",
+      "pending_payment",
+    ]);
+    expect(first.ok && statuses[0].id === first.order.id).toBe(true);
+  });
+
+  it("rate-limits new orders per shopper; a retry of the same order is not a new one", async () => {
+    for (let i = 0; i < ORDER_RATE_PER_USER.limit; i++)
+      expect((await buyNow(`rate-key-${i}`, 1)).ok).toBe(true);
+    expect((await buyNow("rate-key-0", 1)).ok).toBe(true);
+    const refused = await buyNow("rate-key-new", 1);
+    expect(refused).toMatchObject({ ok: false, code: "throttled", status: 429 });
+    expect(!refused.ok && refused.retryAfterMs).toBeGreaterThan(0);
+  });
+});
+
+describe("sessions and passwords", () => {
+  const cookieOf = async (userId: number) =>
+    (await createUserSession(new Request(ORIGIN + "/login"), userId)).split(";")[0];
+  const asUser = (cookie: string) => new Request(ORIGIN + "/", { headers: { Cookie: cookie } });
+
+  it("changing the password needs the current one and ends every other session and API token", async () => {
+    const user = await createUser(
+      t.db,
+      { email: "changer@example.com", password: "old-password-1" },
+      CHEAP,
+    );
+    if (!user.ok) throw new Error("setup");
+    const here = await cookieOf(user.user.id);
+    const elsewhere = await cookieOf(user.user.id);
+    const { token } = await issueApiToken(t.db, user.user.id);
+
+    const wrong = await post(
+      changePasswordRoute,
+      "/account/password",
+      form({ currentPassword: "nope-nope", newPassword: "new-password-77" }, { Cookie: here }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({
+      errors: { currentPassword: "Your current password is not correct." },
+    });
+    const common = await post(
+      changePasswordRoute,
+      "/account/password",
+      form({ currentPassword: "old-password-1", newPassword: "iloveyou" }, { Cookie: here }),
+    );
+    expect(await common.json()).toMatchObject({ errors: { newPassword: COMMON_PASSWORD } });
+
+    const ok = await post(
+      changePasswordRoute,
+      "/account/password",
+      form({ currentPassword: "old-password-1", newPassword: "new-password-77" }, { Cookie: here }),
+    );
+    expect(ok.status).toBe(303);
+    expect(await getUser(asUser(here))).toMatchObject({ id: user.user.id });
+    expect(await getUser(asUser(elsewhere))).toBeNull();
+    expect(await userForApiToken(t.db, token)).toBeNull();
+  });
+
+  it("a changed admin password (create-admin, ADMIN_PASSWORD) ends that admin's sessions and tokens", async () => {
+    const { user } = await ensureAdmin(
+      t.db,
+      { email: "boss2@example.com", password: "first-password" },
+      CHEAP,
+    );
+    const cookie = await cookieOf(user.id);
+    const { token } = await issueApiToken(t.db, user.id);
+    await ensureAdmin(t.db, { email: "boss2@example.com", password: "first-password" }, CHEAP);
+    expect(await getUser(asUser(cookie))).not.toBeNull();
+    await ensureAdmin(t.db, { email: "boss2@example.com", password: "second-password" }, CHEAP);
+    expect(await getUser(asUser(cookie))).toBeNull();
+    expect(await userForApiToken(t.db, token)).toBeNull();
+  });
+
+  it("end after a week unused (an admin's after 12 hours), before their absolute expiry", async () => {
+    const shopper = await createUser(
+      t.db,
+      { email: "idle@example.com", password: "idle-password" },
+      CHEAP,
+    );
+    const admin = await ensureAdmin(
+      t.db,
+      { email: "idle-admin@example.com", password: "idle-password" },
+      CHEAP,
+    );
+    if (!shopper.ok) throw new Error("setup");
+    const shopperCookie = await cookieOf(shopper.user.id);
+    const adminCookie = await cookieOf(admin.user.id);
+    const ago = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+    await t.db
+      .updateTable("sessions")
+      .set({ last_seen_at: ago(13) })
+      .execute();
+    expect(await getUser(asUser(shopperCookie))).not.toBeNull();
+    expect(await getUser(asUser(adminCookie))).toBeNull();
+    await t.db
+      .updateTable("sessions")
+      .set({ last_seen_at: ago(8 * 24) })
+      .execute();
+    expect(await getUser(asUser(shopperCookie))).toBeNull();
+  });
+});
+
+describe("private pages", () => {
+  it("answer Cache-Control: private, no-store; catalogue pages are left to their own policy", () => {
+    for (const p of [
+      "/cart",
+      "/checkout?step=2",
+      "/order/5",
+      "/userOrders",
+      "/addresses/new",
+      "/admin/orders",
+      "/account/password",
+      "/cart.data",
+    ]) {
+      const headers = new Headers();
+      applyPrivateCaching(new Request(ORIGIN + p), headers);
+      expect(headers.get("Cache-Control"), p).toBe("private, no-store");
+    }
+    for (const p of ["/", "/product/1", "/orders-of-the-day", "/cartography"]) {
+      const headers = new Headers();
+      applyPrivateCaching(new Request(ORIGIN + p), headers);
+      expect(headers.get("Cache-Control"), p).toBeNull();
+    }
+  });
+});
+
+describe("the database file", () => {
+  it("is created 0600 in a folder created 0700", async () => {
+    const dir = path.join(t.dir, "fresh", "data");
+    const db = createDatabase(path.join(dir, "shop.db"));
+    await db.destroy();
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dir, "shop.db")).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("the security log", () => {
+  it("writes a failed login as one JSON line, without the password", async () => {
+    const lines: string[] = [];
+    const spy = vi
+      .spyOn(process.stdout, "write")
+      .mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      });
+    try {
+      const res = await post(
+        login,
+        "/login",
+        form(
+          { email: "nobody@example.com", password: "Sup3r-secret-guess" },
+          { "X-Forwarded-For": "203.0.113.200" },
+        ),
+      );
+      expect(res.status).toBe(401);
+    } finally {
+      spy.mockRestore();
+    }
+    const events = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        msg: "login.failed",
+        security: true,
+        email: "nobody@example.com",
+        address: "203.0.113.200",
+      }),
+    );
+    expect(lines.join("\n")).not.toContain("Sup3r-secret-guess");
+  });
+});
