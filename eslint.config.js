@@ -45,8 +45,21 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@remix-run/*"], message: "Models don't speak HTTP: parse requests in app/forms, answer in routes." },
-            { group: ["~/routes/*", "../routes/*", "~/components/*", "../components/*", "react", "react-dom"], message: "Models never import routes or components." },
+            {
+              group: ["@remix-run/*"],
+              message: "Models don't speak HTTP: parse requests in app/forms, answer in routes.",
+            },
+            {
+              group: [
+                "~/routes/*",
+                "../routes/*",
+                "~/components/*",
+                "../components/*",
+                "react",
+                "react-dom",
+              ],
+              message: "Models never import routes or components.",
+            },
           ],
         },
       ],

@@ -48,7 +48,9 @@ const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 if (cluster.isPrimary) {
   // The data folder the app will use (DATA_DIR, else the database's folder): ours alone, before migrations.
   try {
-    await lockDataFolder(process.env.DATA_DIR || path.dirname(process.env.DATABASE_URL || "data/shop.db"));
+    await lockDataFolder(
+      process.env.DATA_DIR || path.dirname(process.env.DATABASE_URL || "data/shop.db"),
+    );
   } catch (error) {
     if (!(error instanceof DataFolderBusy)) throw error;
     log("error", error.message);
@@ -66,9 +68,11 @@ const serveStatic = createStaticFiles(path.join(buildDir, "client"), build.publi
 // The app exports its catalogue version from entry.server; without it nothing is cached. Pages for
 // a vehicle cookie are cached only for the vehicles it lists (vehicleSlugs).
 const { catalogVersion, vehicleSlugs, brandSlugs } = build.entry?.module ?? {};
-const pageCache = typeof catalogVersion === "function" ? createPageCache({ version: catalogVersion }) : null;
+const pageCache =
+  typeof catalogVersion === "function" ? createPageCache({ version: catalogVersion }) : null;
 if (!pageCache) log("warn", "the build exports no catalogVersion: the page cache is off");
-const isVehicle = typeof vehicleSlugs === "function" ? (slug) => vehicleSlugs().has(slug) : undefined;
+const isVehicle =
+  typeof vehicleSlugs === "function" ? (slug) => vehicleSlugs().has(slug) : undefined;
 const isBrand = typeof brandSlugs === "function" ? (slug) => brandSlugs().has(slug) : undefined;
 
 /** The header the app reads for the TCP peer's address (never taken from the client). */
@@ -80,11 +84,15 @@ const trustProxy = process.env.TRUST_PROXY === "true" || Number(process.env.TRUS
 /** The proxy's X-Request-Id when we trust the proxy and it looks like an id, else a new one. */
 function requestIdOf(req) {
   const given = req.headers["x-request-id"];
-  return trustProxy && typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+  return trustProxy && typeof given === "string" && /^[\w.:-]{1,64}$/.test(given)
+    ? given
+    : crypto.randomUUID();
 }
 
 const port = Number(process.env.PORT) || 3000;
-const resolveOrigin = createOriginResolver({ publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}` });
+const resolveOrigin = createOriginResolver({
+  publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}`,
+});
 const apiCorsOrigins = corsOrigins(process.env.API_CORS_ORIGINS);
 
 /**
@@ -118,7 +126,12 @@ function toRequest(req, res, url, body) {
 async function requestBody(req, pathname, state) {
   const limit = bodyLimit(req.method, pathname, req.headers);
   if (limit === 0) return undefined;
-  if (isUploadPath(pathname) && String(req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/")) {
+  if (
+    isUploadPath(pathname) &&
+    String(req.headers["content-type"] ?? "")
+      .toLowerCase()
+      .startsWith("multipart/")
+  ) {
     return limitedStream(req, limit, state);
   }
   return readBody(req, limit);
@@ -149,7 +162,9 @@ async function sendResponse(req, res, response) {
   }
   const length = Number(response.headers.get("content-length") ?? Infinity);
   const encoding =
-    !response.headers.has("content-encoding") && isCompressible(response.headers.get("content-type")) && length >= 1024
+    !response.headers.has("content-encoding") &&
+    isCompressible(response.headers.get("content-type")) &&
+    length >= 1024
       ? pickEncoding(req.headers["accept-encoding"])
       : "identity";
   if (encoding === "identity") {
@@ -193,9 +208,14 @@ async function renderCached(req, res, target, key) {
       headers: { ...req.headers, "if-none-match": undefined, cookie: target.cookie },
     });
     const response = await handleRequest(toRequest(getReq, res, target.origin + target.path));
-    if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return { response };
+    if (response.status !== 200 || response.headers.has("set-cookie") || !response.body)
+      return { response };
     const body = Buffer.from(await response.arrayBuffer());
-    const entry = pageCache.set(key, { status: response.status, headers: response.headers, body }, renderedAt);
+    const entry = pageCache.set(
+      key,
+      { status: response.status, headers: response.headers, body },
+      renderedAt,
+    );
     return entry ? { entry } : { response: new Response(body, response) };
   });
   let result;
@@ -217,13 +237,17 @@ async function renderCached(req, res, target, key) {
 /** One line per request when its answer is sent (or the client went away); the query string stays out. */
 function logRequest(req, res, started) {
   res.once("close", () => {
-    log(res.writableFinished ? "info" : "warn", res.writableFinished ? "request" : "request aborted", {
-      method: req.method,
-      path: (req.url ?? "/").split("?")[0],
-      status: res.statusCode,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      requestId: res.getHeader("x-request-id"),
-    });
+    log(
+      res.writableFinished ? "info" : "warn",
+      res.writableFinished ? "request" : "request aborted",
+      {
+        method: req.method,
+        path: (req.url ?? "/").split("?")[0],
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        requestId: res.getHeader("x-request-id"),
+      },
+    );
   });
 }
 
@@ -236,7 +260,9 @@ function onError(req, res, error) {
   const requestId = res.getHeader("x-request-id");
   log("error", "request failed", { requestId, error });
   if (!res.headersSent) {
-    res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`Internal Server Error (request ${requestId})`);
+    res
+      .writeHead(500, { "content-type": "text/plain; charset=utf-8" })
+      .end(`Internal Server Error (request ${requestId})`);
   } else res.destroy();
 }
 
@@ -259,16 +285,21 @@ const server = http.createServer((req, res) => {
     const pathname = q === -1 ? target.path : target.path.slice(0, q);
     if (applyCors(req, res, pathname, apiCorsOrigins)) return;
     refuseCrossSitePost(req, target.origin, pathname);
-    const cached = pageCache ? cacheLookup(req.method, target.path, req.headers, isVehicle, isBrand) : null;
+    const cached = pageCache
+      ? cacheLookup(req.method, target.path, req.headers, isVehicle, isBrand)
+      : null;
     if (cached) {
       // The key and the rendered URL are the canonical one: parameters no route reads are gone.
       const key = target.origin + cached.key;
       const hit = pageCache.get(key);
       if (hit) sendEntry(req, res, hit);
       else
-        renderCached(req, res, { origin: target.origin, path: cached.path, cookie: cached.cookie }, key).catch((error) =>
-          onError(req, res, error),
-        );
+        renderCached(
+          req,
+          res,
+          { origin: target.origin, path: cached.path, cookie: cached.cookie },
+          key,
+        ).catch((error) => onError(req, res, error));
       return;
     }
     render(req, res, target).catch((error) => onError(req, res, error));
@@ -283,7 +314,9 @@ server.headersTimeout = 66_000;
 
 const host = process.env.HOST || "0.0.0.0";
 const worker = cluster.worker ? { worker: Number(process.env.SHOP_WORKER) } : {};
-server.listen(port, host, () => log("info", `listening on http://${host}:${port}`, { pid: process.pid, ...worker }));
+server.listen(port, host, () =>
+  log("info", `listening on http://${host}:${port}`, { pid: process.pid, ...worker }),
+);
 
 // `kill -USR2 <pid>`: one log line of memory and cache figures (the primary's sums the workers').
 process.on("SIGUSR2", () => log("info", "stats", { ...processStats(pageCache), ...worker }));

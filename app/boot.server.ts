@@ -28,7 +28,9 @@ onStartup(async (log) => startOrderExpiry(db, log));
 // Messages in the outbox (e-mail, WhatsApp) are sent by every server process, one claim per row.
 onStartup(async () => {
   const { deliver } = createDeliverer(getEnv());
-  startOutboxWorker(db, deliver, (msg, fields) => writeLog("warn", msg, { part: "outbox", ...fields }));
+  startOutboxWorker(db, deliver, (msg, fields) =>
+    writeLog("warn", msg, { part: "outbox", ...fields }),
+  );
 });
 
 export async function boot(): Promise<void> {
@@ -54,7 +56,10 @@ export async function boot(): Promise<void> {
     log(`seeded ${result.productsCreated} demo products in ${Date.now() - started} ms`);
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const { created } = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    const { created } = await ensureAdmin(db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
     log(`admin account ${env.ADMIN_EMAIL} ${created ? "created" : "up to date"}`);
   }
   // With several server processes (server.mjs, SHOP_WORKERS) one of them runs these, and so the background jobs.

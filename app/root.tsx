@@ -94,7 +94,10 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <>
       {root?.paymentSandbox ? (
-        <aside aria-label="Payment mode" className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950">
+        <aside
+          aria-label="Payment mode"
+          className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950"
+        >
           Test payments, no money moves.
         </aside>
       ) : null}
@@ -115,7 +118,10 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter year={root?.year ?? new Date().getFullYear()} brands={root?.featuredBrands ?? []} />
+      <SiteFooter
+        year={root?.year ?? new Date().getFullYear()}
+        brands={root?.featuredBrands ?? []}
+      />
       {root?.shopPhone ? <WhatsAppButton phone={root.shopPhone} /> : null}
     </>
   );

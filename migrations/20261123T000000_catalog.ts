@@ -39,40 +39,75 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("price_paise", "integer", (c) => c.notNull().check(sql`price_paise >= 0`))
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("image", "text")
-    .addColumn("stock", "integer", (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn("stock", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     .addColumn("universal_fit", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("hidden_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
+    .addColumn("updated_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .execute();
-  await db.schema.createIndex("products_category_created").on("products").columns(["category_id", "created_at"]).execute();
-  await db.schema.createIndex("products_brand_created").on("products").columns(["brand_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("products_category_created")
+    .on("products")
+    .columns(["category_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("products_brand_created")
+    .on("products")
+    .columns(["brand_id", "created_at"])
+    .execute();
   await db.schema.createIndex("products_created").on("products").columns(["created_at"]).execute();
   await db.schema.createIndex("products_price").on("products").columns(["price_paise"]).execute();
 
   await db.schema
     .createTable("product_colors")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
+    .addColumn("product_id", "integer", (c) =>
+      c.notNull().references("products.id").onDelete("cascade"),
+    )
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex("product_colors_product").on("product_colors").columns(["product_id", "position"]).execute();
-  await db.schema.createIndex("product_colors_name").on("product_colors").columns(["name", "product_id"]).execute();
+  await db.schema
+    .createIndex("product_colors_product")
+    .on("product_colors")
+    .columns(["product_id", "position"])
+    .execute();
+  await db.schema
+    .createIndex("product_colors_name")
+    .on("product_colors")
+    .columns(["name", "product_id"])
+    .execute();
 
   await db.schema
     .createTable("product_color_images")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("color_id", "integer", (c) => c.notNull().references("product_colors.id").onDelete("cascade"))
+    .addColumn("color_id", "integer", (c) =>
+      c.notNull().references("product_colors.id").onDelete("cascade"),
+    )
     .addColumn("image", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex("product_color_images_color").on("product_color_images").columns(["color_id", "position"]).execute();
+  await db.schema
+    .createIndex("product_color_images_color")
+    .on("product_color_images")
+    .columns(["color_id", "position"])
+    .execute();
 
   await db.schema
     .createTable("product_sizes")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
+    .addColumn("product_id", "integer", (c) =>
+      c.notNull().references("products.id").onDelete("cascade"),
+    )
     .addColumn("label", "text", (c) => c.notNull())
     .addColumn("diameter", "real", (c) => c.notNull())
     .addColumn("width", "real", (c) => c.notNull())
@@ -82,23 +117,42 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("part_number", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex("product_sizes_product").on("product_sizes").columns(["product_id", "position"]).execute();
+  await db.schema
+    .createIndex("product_sizes_product")
+    .on("product_sizes")
+    .columns(["product_id", "position"])
+    .execute();
 
   await db.schema
     .createTable("product_vehicles")
-    .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
-    .addColumn("vehicle_id", "integer", (c) => c.notNull().references("vehicles.id").onDelete("cascade"))
+    .addColumn("product_id", "integer", (c) =>
+      c.notNull().references("products.id").onDelete("cascade"),
+    )
+    .addColumn("vehicle_id", "integer", (c) =>
+      c.notNull().references("vehicles.id").onDelete("cascade"),
+    )
     .addPrimaryKeyConstraint("product_vehicles_pk", ["product_id", "vehicle_id"])
     .execute();
-  await db.schema.createIndex("product_vehicles_vehicle").on("product_vehicles").columns(["vehicle_id", "product_id"]).execute();
+  await db.schema
+    .createIndex("product_vehicles_vehicle")
+    .on("product_vehicles")
+    .columns(["vehicle_id", "product_id"])
+    .execute();
 
   await db.schema
     .createTable("users")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
-    .addColumn("role", "text", (c) => c.notNull().defaultTo("customer").check(sql`role in ('admin','customer')`))
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("role", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("customer")
+        .check(sql`role in ('admin','customer')`),
+    )
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .execute();
 
   // Full-text search over title, brand, category and description; rowid = products.id.
@@ -136,11 +190,27 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["brands_fts_rename", "categories_fts_rename", "products_fts_delete", "products_fts_update", "products_fts_insert"]) {
+  for (const t of [
+    "brands_fts_rename",
+    "categories_fts_rename",
+    "products_fts_delete",
+    "products_fts_update",
+    "products_fts_insert",
+  ]) {
     await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   }
   await sql`drop table if exists products_fts`.execute(db);
-  for (const t of ["users", "product_vehicles", "product_sizes", "product_color_images", "product_colors", "products", "vehicles", "brands", "categories"]) {
+  for (const t of [
+    "users",
+    "product_vehicles",
+    "product_sizes",
+    "product_color_images",
+    "product_colors",
+    "products",
+    "vehicles",
+    "brands",
+    "categories",
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -12,7 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("cascade"))
     .addColumn("data", "text", (c) => c.notNull().defaultTo("{}"))
     .addColumn("expires_at", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .execute();
   await db.schema.createIndex("sessions_user").on("sessions").columns(["user_id"]).execute();
   await db.schema.createIndex("sessions_expires").on("sessions").columns(["expires_at"]).execute();
@@ -26,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("revoked_at", "text")
     .addColumn("last_used_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .execute();
   await db.schema.createIndex("api_tokens_user").on("api_tokens").columns(["user_id"]).execute();
 
@@ -36,7 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('email','address')`))
     .addColumn("key", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .execute();
   await db.schema
     .createIndex("login_attempts_key")

@@ -6,13 +6,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("cart_items")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
+    .addColumn("product_id", "integer", (c) =>
+      c.notNull().references("products.id").onDelete("cascade"),
+    )
     // '' when the product has no sizes / colours, so the unique key below stays simple.
     .addColumn("size_label", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("color_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity >= 1`))
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
+    .addColumn("updated_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .addUniqueConstraint("cart_items_line", ["user_id", "product_id", "size_label", "color_name"])
     .execute();
 
@@ -28,9 +34,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("state", "text", (c) => c.notNull())
     .addColumn("postal_code", "text", (c) => c.notNull())
     .addColumn("country", "text", (c) => c.notNull().defaultTo("India"))
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .execute();
-  await db.schema.createIndex("addresses_user").on("addresses").columns(["user_id", "id"]).execute();
+  await db.schema
+    .createIndex("addresses_user")
+    .on("addresses")
+    .columns(["user_id", "id"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

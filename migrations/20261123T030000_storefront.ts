@@ -6,7 +6,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("newsletter_subscribers")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("email", "text", (c) => c.notNull().unique())
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("created_at", "text", (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
     .execute();
 }
 

@@ -5,7 +5,11 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   // A listing filtered by categories and a price range: without it SQLite walks the whole price
   // index (every product in range) and then checks each one's category.
-  await db.schema.createIndex("products_category_price").on("products").columns(["category_id", "price_paise"]).execute();
+  await db.schema
+    .createIndex("products_category_price")
+    .on("products")
+    .columns(["category_id", "price_paise"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

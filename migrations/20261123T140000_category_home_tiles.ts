@@ -16,7 +16,11 @@ const SPEC_HOME_CATEGORIES = [
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table categories add column featured integer not null default 1`.execute(db);
-  await db.updateTable("categories").set({ featured: 0 }).where("slug", "not in", SPEC_HOME_CATEGORIES).execute();
+  await db
+    .updateTable("categories")
+    .set({ featured: 0 })
+    .where("slug", "not in", SPEC_HOME_CATEGORIES)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -13,7 +13,9 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "da
 const answers = new Map(
   Object.entries(recorded).map(([url, r]) => {
     const body = Buffer.from(r.body, "base64");
-    const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
+    const headers = Object.fromEntries(
+      Object.entries(r.headers).filter(([k]) => !HOP_BY_HOP.has(k)),
+    );
     headers["content-length"] = String(body.length);
     return [url, { status: r.status, headers, body }];
   }),

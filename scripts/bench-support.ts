@@ -48,12 +48,21 @@ export function startShop(options: {
     SEED_DEMO: "0",
     BUILD_DIR,
   };
-  for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD"]) {
+  for (const key of [
+    "RAZORPAY_KEY_ID",
+    "RAZORPAY_KEY_SECRET",
+    "RAZORPAY_WEBHOOK_SECRET",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+  ]) {
     delete env[key];
   }
   const args =
     options.server === "remix-serve"
-      ? [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(BUILD_DIR, "server/index.js")]
+      ? [
+          path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"),
+          path.join(BUILD_DIR, "server/index.js"),
+        ]
       : [path.join(ROOT, "server.mjs")];
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"] });
   let stopping = false;

@@ -34,7 +34,9 @@ async function main() {
   const emailArg = process.argv[2] ?? process.env.ADMIN_EMAIL;
   const email = emailSchema.safeParse(emailArg);
   if (!email.success) {
-    console.error("Usage: npm run create-admin -- <email>   (or set ADMIN_EMAIL and ADMIN_PASSWORD)");
+    console.error(
+      "Usage: npm run create-admin -- <email>   (or set ADMIN_EMAIL and ADMIN_PASSWORD)",
+    );
     process.exit(2);
   }
   let password = process.env.ADMIN_PASSWORD;

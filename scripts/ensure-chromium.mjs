@@ -15,9 +15,12 @@ if (!fs.existsSync(CHROMIUM)) {
   }
   if (isRoot && hasApt) {
     console.log("Chromium is missing: installing Debian's chromium package...");
-    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
-      stdio: "inherit",
-    });
+    execSync(
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+      {
+        stdio: "inherit",
+      },
+    );
   } else {
     console.error(
       `Chromium was not found at ${CHROMIUM}. Install it with: sudo apt-get install chromium ` +

@@ -56,16 +56,51 @@ export function random(seed: number) {
   };
 }
 
-const EDITIONS = ["Pro", "Trail", "Expedition", "Sport", "HD", "Classic", "XT", "Overland", "Ranger", "Summit", "Ridge", "Dune"];
-const FINISHES = ["Matte Black", "Gloss Black", "Bronze", "Silver", "Gunmetal", "Olive", "Sand", "Red"];
+const EDITIONS = [
+  "Pro",
+  "Trail",
+  "Expedition",
+  "Sport",
+  "HD",
+  "Classic",
+  "XT",
+  "Overland",
+  "Ranger",
+  "Summit",
+  "Ridge",
+  "Dune",
+];
+const FINISHES = [
+  "Matte Black",
+  "Gloss Black",
+  "Bronze",
+  "Silver",
+  "Gunmetal",
+  "Olive",
+  "Sand",
+  "Red",
+];
 
-export type GenerateOptions = { file: string; products: number; uploadsDir: string; log?: (msg: string) => void };
+export type GenerateOptions = {
+  file: string;
+  products: number;
+  uploadsDir: string;
+  log?: (msg: string) => void;
+};
 
-export async function generateCatalog({ file, products, uploadsDir, log = console.log }: GenerateOptions) {
+export async function generateCatalog({
+  file,
+  products,
+  uploadsDir,
+  log = console.log,
+}: GenerateOptions) {
   const started = Date.now();
   const kdb = createDatabase(file);
   await migrateToLatest(kdb);
-  const existing = await kdb.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const existing = await kdb
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) === 0) {
     const seeded = await seedDemoCatalog(kdb, { uploadsDir, log });
     log(`seeded ${seeded.productsCreated} demo products`);
@@ -90,18 +125,28 @@ export async function generateCatalog({ file, products, uploadsDir, log = consol
   const colorsByProduct = new Map<number, Color[]>();
   for (const c of colorRows) {
     const list = colorsByProduct.get(c.product_id) ?? [];
-    list.push({ product_id: c.product_id, name: c.name, images: c.images ? c.images.split("|") : [] });
+    list.push({
+      product_id: c.product_id,
+      name: c.name,
+      images: c.images ? c.images.split("|") : [],
+    });
     colorsByProduct.set(c.product_id, list);
   }
   const sizesByProduct = new Map<number, Size[]>();
-  for (const s of raw.prepare("select * from product_sizes order by product_id, position").all() as Size[]) {
+  for (const s of raw
+    .prepare("select * from product_sizes order by product_id, position")
+    .all() as Size[]) {
     const list = sizesByProduct.get(s.product_id) ?? [];
     list.push(s);
     sizesByProduct.set(s.product_id, list);
   }
-  const vehicleIds = (raw.prepare("select id from vehicles order by id").all() as { id: number }[]).map((v) => v.id);
+  const vehicleIds = (
+    raw.prepare("select id from vehicles order by id").all() as { id: number }[]
+  ).map((v) => v.id);
   const brandNames = new Map(
-    (raw.prepare("select id, name from brands").all() as { id: number; name: string }[]).map((b) => [b.id, b.name]),
+    (raw.prepare("select id, name from brands").all() as { id: number; name: string }[]).map(
+      (b) => [b.id, b.name],
+    ),
   );
   const have = (raw.prepare("select count(*) as n from products").get() as { n: number }).n;
 
@@ -112,18 +157,30 @@ export async function generateCatalog({ file, products, uploadsDir, log = consol
     `insert into products (slug, title, brand_id, category_id, price_paise, description, image, stock, universal_fit, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertColor = raw.prepare("insert into product_colors (product_id, name, position) values (?, ?, ?)");
-  const insertColorImage = raw.prepare("insert into product_color_images (color_id, image, position) values (?, ?, ?)");
+  const insertColor = raw.prepare(
+    "insert into product_colors (product_id, name, position) values (?, ?, ?)",
+  );
+  const insertColorImage = raw.prepare(
+    "insert into product_color_images (color_id, image, position) values (?, ?, ?)",
+  );
   const insertSize = raw.prepare(
     `insert into product_sizes (product_id, label, diameter, width, bolt_pattern, offset_mm, hub_bore_mm, part_number, position)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertFit = raw.prepare("insert or ignore into product_vehicles (product_id, vehicle_id) values (?, ?)");
+  const insertFit = raw.prepare(
+    "insert or ignore into product_vehicles (product_id, vehicle_id) values (?, ?)",
+  );
   // Stock per colour x size (docs/decisions/0010): the product's stock spread evenly over them.
   const dropVariants = raw.prepare("delete from product_variants where product_id = ?");
-  const insertVariant = raw.prepare("insert into product_variants (product_id, size_id, color_id, stock) values (?, ?, ?, ?)");
+  const insertVariant = raw.prepare(
+    "insert into product_variants (product_id, size_id, color_id, stock) values (?, ?, ?, ?)",
+  );
   const idsOf = (table: "product_sizes" | "product_colors", productId: number) =>
-    (raw.prepare(`select id from ${table} where product_id = ? order by position, id`).all(productId) as { id: number }[]).map((r) => r.id);
+    (
+      raw
+        .prepare(`select id from ${table} where product_id = ? order by position, id`)
+        .all(productId) as { id: number }[]
+    ).map((r) => r.id);
 
   const rnd = random(20261123 + products);
   const now = Date.now();
@@ -137,16 +194,32 @@ export async function generateCatalog({ file, products, uploadsDir, log = consol
       const edition = rnd.pick(EDITIONS);
       const title = `${t.title} ${edition} ${serial}`.slice(0, 140);
       const slug = `${slugify(t.title)}-${edition.toLowerCase()}-${serial}`;
-      const price = Math.max(50_000, Math.round((t.price_paise * (0.6 + rnd.next() * 0.9)) / 100) * 100);
+      const price = Math.max(
+        50_000,
+        Math.round((t.price_paise * (0.6 + rnd.next() * 0.9)) / 100) * 100,
+      );
       const stock = rnd.chance(0.12) ? 0 : rnd.int(1, 60);
       // Older products first, so "newest" queries have to sort rather than read insertion order.
-      const created = new Date(now - twoYears + (twoYears * n) / Math.max(1, toAdd) - rnd.int(0, 3_600_000)).toISOString();
+      const created = new Date(
+        now - twoYears + (twoYears * n) / Math.max(1, toAdd) - rnd.int(0, 3_600_000),
+      ).toISOString();
       const description =
         `${t.description} ${edition} edition by ${brandNames.get(t.brand_id) ?? "the maker"}, ` +
         `batch ${serial}. Built for Indian roads and trails.`;
       const id = Number(
-        insertProduct.run(slug, title, t.brand_id, t.category_id, price, description, t.image, stock, t.universal_fit, created, created)
-          .lastInsertRowid,
+        insertProduct.run(
+          slug,
+          title,
+          t.brand_id,
+          t.category_id,
+          price,
+          description,
+          t.image,
+          stock,
+          t.universal_fit,
+          created,
+          created,
+        ).lastInsertRowid,
       );
 
       const colors = colorsByProduct.get(t.id) ?? [];
@@ -158,15 +231,29 @@ export async function generateCatalog({ file, products, uploadsDir, log = consol
         c.images.forEach((img, ii) => insertColorImage.run(colorId, img, ii));
       });
       (sizesByProduct.get(t.id) ?? []).forEach((s, si) =>
-        insertSize.run(id, s.label, s.diameter, s.width, s.bolt_pattern, s.offset_mm, s.hub_bore_mm, `${s.part_number}-${serial}`, si),
+        insertSize.run(
+          id,
+          s.label,
+          s.diameter,
+          s.width,
+          s.bolt_pattern,
+          s.offset_mm,
+          s.hub_bore_mm,
+          `${s.part_number}-${serial}`,
+          si,
+        ),
       );
       const sizeIds: (number | null)[] = idsOf("product_sizes", id);
       const colorIds: (number | null)[] = idsOf("product_colors", id);
       if (sizeIds.length + colorIds.length > 0) {
-        const keys = (colorIds.length > 0 ? colorIds : [null]).flatMap((c) => (sizeIds.length > 0 ? sizeIds : [null]).map((s) => [s, c]));
+        const keys = (colorIds.length > 0 ? colorIds : [null]).flatMap((c) =>
+          (sizeIds.length > 0 ? sizeIds : [null]).map((s) => [s, c]),
+        );
         const each = Math.floor(stock / keys.length);
         dropVariants.run(id);
-        keys.forEach(([sizeId, colorId], k) => insertVariant.run(id, sizeId, colorId, each + (k < stock - each * keys.length ? 1 : 0)));
+        keys.forEach(([sizeId, colorId], k) =>
+          insertVariant.run(id, sizeId, colorId, each + (k < stock - each * keys.length ? 1 : 0)),
+        );
       }
       if (!t.universal_fit && vehicleIds.length > 0) {
         const fits = rnd.int(1, Math.min(4, vehicleIds.length));
@@ -198,9 +285,11 @@ async function main() {
     },
   });
   const products = Number(values.products);
-  if (!Number.isInteger(products) || products < 1) throw new Error("--products must be a positive whole number");
+  if (!Number.isInteger(products) || products < 1)
+    throw new Error("--products must be a positive whole number");
   const file = path.resolve(values.db);
-  if (values.fresh) for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  if (values.fresh)
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   await generateCatalog({ file, products, uploadsDir: path.resolve(values.uploads) });
 }
 

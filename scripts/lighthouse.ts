@@ -14,7 +14,16 @@ import * as chromeLauncher from "chrome-launcher";
 import Database from "better-sqlite3";
 import lighthouse from "lighthouse";
 import { formatTable } from "./bench-lib";
-import { buildForProduction, freePort, removeDatabase, ROOT, startShop, TMP, UPLOADS, waitFor } from "./bench-support";
+import {
+  buildForProduction,
+  freePort,
+  removeDatabase,
+  ROOT,
+  startShop,
+  TMP,
+  UPLOADS,
+  waitFor,
+} from "./bench-support";
 import { generateCatalog } from "./generate-catalog";
 
 const { values: opts } = parseArgs({
@@ -54,10 +63,16 @@ type PageResult = {
 };
 
 async function main() {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROME_PATH)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (set CHROME_PATH)`);
   buildForProduction(opts["skip-build"], log);
   removeDatabase(DB_FILE);
-  await generateCatalog({ file: DB_FILE, products: Number(opts.products), uploadsDir: UPLOADS, log });
+  await generateCatalog({
+    file: DB_FILE,
+    products: Number(opts.products),
+    uploadsDir: UPLOADS,
+    log,
+  });
   const productId = pickProduct(DB_FILE);
 
   const port = await freePort();
@@ -100,12 +115,16 @@ async function main() {
           result: {
             page,
             url: url.replace(origin, ""),
-            scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as PageResult["scores"],
+            scores: Object.fromEntries(
+              CATEGORIES.map((c) => [c, score(c)]),
+            ) as PageResult["scores"],
             lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
             tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
             cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
             failing: [...new Set(failing)],
-            error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+            error: lhr.runtimeError
+              ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+              : null,
           },
         });
       }
@@ -118,7 +137,16 @@ async function main() {
     console.log("");
     console.log(
       formatTable(
-        ["page", "performance", "accessibility", "best practices", "seo", "LCP ms", "TBT ms", "CLS"],
+        [
+          "page",
+          "performance",
+          "accessibility",
+          "best practices",
+          "seo",
+          "LCP ms",
+          "TBT ms",
+          "CLS",
+        ],
         results.map((r) => [
           r.page,
           ...CATEGORIES.map((c) => r.scores[c] ?? "n/a"),
@@ -128,7 +156,8 @@ async function main() {
         ]),
       ),
     );
-    for (const r of results) if (r.failing.length) console.log(`${r.page}: audits not passed: ${r.failing.join(", ")}`);
+    for (const r of results)
+      if (r.failing.length) console.log(`${r.page}: audits not passed: ${r.failing.join(", ")}`);
     for (const r of results) if (r.error) console.log(`${r.page}: Lighthouse error: ${r.error}`);
     const met = results.every(
       (r) =>
@@ -141,7 +170,10 @@ async function main() {
     const summary =
       `lighthouse: ${met ? "PASS" : "FAIL"} ` +
       results
-        .map((r) => `${r.page} ${CATEGORIES.map((c) => r.scores[c] ?? "n/a").join("/")} CLS ${r.cls.toFixed(3)}`)
+        .map(
+          (r) =>
+            `${r.page} ${CATEGORIES.map((c) => r.scores[c] ?? "n/a").join("/")} CLS ${r.cls.toFixed(3)}`,
+        )
         .join("; ") +
       " (performance/accessibility/best practices/SEO; targets 95/100/95/100, CLS < 0.05)";
     fs.writeFileSync(
@@ -149,7 +181,12 @@ async function main() {
       JSON.stringify(
         {
           date: new Date().toISOString(),
-          settings: { formFactor: "mobile", throttling: "simulated", products: Number(opts.products), runs: Number(opts.runs) },
+          settings: {
+            formFactor: "mobile",
+            throttling: "simulated",
+            products: Number(opts.products),
+            runs: Number(opts.runs),
+          },
           results,
           summary,
         },

@@ -114,7 +114,12 @@ for (const pkgName of NATIVE) copyPackage(pkgName);
   const fonts = path.join(top, "node_modules", "dejavu-fonts-ttf");
   const from = path.join(root, "node_modules", "dejavu-fonts-ttf");
   fs.mkdirSync(path.join(fonts, "ttf"), { recursive: true });
-  for (const file of ["package.json", "LICENSE", "ttf/DejaVuSansCondensed.ttf", "ttf/DejaVuSansCondensed-Bold.ttf"]) {
+  for (const file of [
+    "package.json",
+    "LICENSE",
+    "ttf/DejaVuSansCondensed.ttf",
+    "ttf/DejaVuSansCondensed-Bold.ttf",
+  ]) {
     fs.copyFileSync(path.join(from, file), path.join(fonts, file));
   }
 }

@@ -15,12 +15,13 @@ const palettes = {
 
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function ridge(w, h, base, amp, step, rand) {
   const pts = [`0,${h}`];
-  for (let x = 0; x <= w + step; x += step) pts.push(`${Math.min(x, w)},${Math.round(base - rand() * amp)}`);
+  for (let x = 0; x <= w + step; x += step)
+    pts.push(`${Math.min(x, w)},${Math.round(base - rand() * amp)}`);
   pts.push(`${w},${h}`);
   return pts.join(" ");
 }
@@ -45,19 +46,46 @@ const out = (file, svg) => {
 const heroPalettes = ["dusk", "desert", "forest", "night", "canyon"];
 heroPalettes.forEach((p, i) => {
   out(`hero/desktop-${i + 1}.svg`, art({ w: 1600, h: 450, palette: p, seed: 11 + i, truckX: 0.6 }));
-  out(`hero/mobile-${i + 1}.svg`, art({ w: 768, h: 400, palette: p, seed: 31 + i, truckX: 0.3, truckScale: 0.9 }));
+  out(
+    `hero/mobile-${i + 1}.svg`,
+    art({ w: 768, h: 400, palette: p, seed: 31 + i, truckX: 0.3, truckScale: 0.9 }),
+  );
 });
 // Phones get a sixth hero slide (the spec: six images on phones, five on wider screens).
-out("hero/mobile-6.svg", art({ w: 768, h: 400, palette: "monsoon", seed: 36, truckX: 0.3, truckScale: 0.9 }));
+out(
+  "hero/mobile-6.svg",
+  art({ w: 768, h: 400, palette: "monsoon", seed: 36, truckX: 0.3, truckScale: 0.9 }),
+);
 
-const vehicles = ["toyota_hilux", "suzuki_jimny", "jeep_wrangler", "toyota_fortuner", "isuzu_dmax", "mitsubishi_pajero", "ford_endeavor"];
+const vehicles = [
+  "toyota_hilux",
+  "suzuki_jimny",
+  "jeep_wrangler",
+  "toyota_fortuner",
+  "isuzu_dmax",
+  "mitsubishi_pajero",
+  "ford_endeavor",
+];
 const vehiclePalettes = ["desert", "forest", "canyon", "dusk", "snow", "night", "desert"];
 vehicles.forEach((v, i) => {
   for (let img = 0; img < 2; img++) {
     const p = img === 0 ? vehiclePalettes[i] : heroPalettes[(i + 2) % heroPalettes.length];
-    out(`vehicles/${v}-${img}.svg`, art({ w: 1600, h: 400, palette: p, seed: 101 + i * 7 + img, truckX: 0.62 }));
+    out(
+      `vehicles/${v}-${img}.svg`,
+      art({ w: 1600, h: 400, palette: p, seed: 101 + i * 7 + img, truckX: 0.62 }),
+    );
   }
-  out(`vehicles/${v}-card.svg`, art({ w: 600, h: 400, palette: vehiclePalettes[i], seed: 201 + i, truckX: 0.28, truckScale: 1.1 }));
+  out(
+    `vehicles/${v}-card.svg`,
+    art({
+      w: 600,
+      h: 400,
+      palette: vehiclePalettes[i],
+      seed: 201 + i,
+      truckX: 0.28,
+      truckScale: 1.1,
+    }),
+  );
 });
 
 out("builds/suzuki_jimny.svg", art({ w: 800, h: 500, palette: "forest", seed: 301, truckX: 0.3 }));

@@ -72,9 +72,18 @@ export async function seedDemoCatalog(db: Kysely<DB>, opts: SeedOptions): Promis
     for (const c of catalog.categories) {
       await trx
         .insertInto("categories")
-        .values({ slug: c.slug, name: c.name, position: c.position, featured: c.featured === false ? 0 : 1 })
+        .values({
+          slug: c.slug,
+          name: c.name,
+          position: c.position,
+          featured: c.featured === false ? 0 : 1,
+        })
         .onConflict((oc) =>
-          oc.column("slug").doUpdateSet({ name: c.name, position: c.position, featured: c.featured === false ? 0 : 1 }),
+          oc.column("slug").doUpdateSet({
+            name: c.name,
+            position: c.position,
+            featured: c.featured === false ? 0 : 1,
+          }),
         )
         .execute();
     }

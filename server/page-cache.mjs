@@ -15,7 +15,14 @@
 //   used first; query parameters a route does not read are dropped from the key, and tiny answers
 //   are not kept, so random query strings cannot flood it (see cacheTarget).
 import crypto from "node:crypto";
-import { encodeVariantsAsync, etagMatches, etagOf, isCompressible, pickEncoding, variantsSize } from "./encoding.mjs";
+import {
+  encodeVariantsAsync,
+  etagMatches,
+  etagOf,
+  isCompressible,
+  pickEncoding,
+  variantsSize,
+} from "./encoding.mjs";
 
 const LISTING = ["brand", "category", "color", "max", "min", "page", "sort", "vehicle"];
 
@@ -81,7 +88,11 @@ function vehicleSlugOf(value) {
   } catch {
     return null;
   }
-  if (typeof slug !== "string" || decodeURIComponent(vehicleCookieValue(slug)) !== decodeURIComponent(value)) return null;
+  if (
+    typeof slug !== "string" ||
+    decodeURIComponent(vehicleCookieValue(slug)) !== decodeURIComponent(value)
+  )
+    return null;
   return slug;
 }
 
@@ -113,7 +124,9 @@ export function cookieVariant(header, isVehicle) {
       if (vehicle === null || (vehicle !== "" && !isVehicle(vehicle))) return null;
     }
   }
-  return vehicle ? { vehicle, cookie: `${VEHICLE_COOKIE}=${vehicleCookieValue(vehicle)}` } : NO_VEHICLE;
+  return vehicle
+    ? { vehicle, cookie: `${VEHICLE_COOKIE}=${vehicleCookieValue(vehicle)}` }
+    : NO_VEHICLE;
 }
 
 /** @type {(slug: string) => boolean} */
@@ -131,7 +144,11 @@ export function cacheLookup(method, url, headers, isVehicle = noVehicles, isBran
   if (path === null) return null;
   const variant = cookieVariant(headers.cookie, isVehicle);
   if (variant === null) return null;
-  return { path, key: variant.vehicle ? `${path}\n${variant.vehicle}` : path, cookie: variant.cookie };
+  return {
+    path,
+    key: variant.vehicle ? `${path}\n${variant.vehicle}` : path,
+    cookie: variant.cookie,
+  };
 }
 
 /**
@@ -165,7 +182,13 @@ export function cacheTarget(method, url, headers, isBrand = noBrands) {
 }
 
 /** Whether this request may be answered from (and stored in) the cache. */
-export function isCacheableRequest(method, url, headers, isVehicle = noVehicles, isBrand = noBrands) {
+export function isCacheableRequest(
+  method,
+  url,
+  headers,
+  isVehicle = noVehicles,
+  isBrand = noBrands,
+) {
   return cacheLookup(method, url, headers, isVehicle, isBrand) !== null;
 }
 
@@ -197,14 +220,20 @@ export function policyWithHashes(policy, html) {
     const close = html.indexOf(`</${kind}>`, tagRe.lastIndex);
     if (close === -1) return null;
     const content = html.slice(tagRe.lastIndex, close);
-    hashes[kind].push(`'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`);
+    hashes[kind].push(
+      `'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`,
+    );
     tagRe.lastIndex = close;
   }
   return policy
     .split(";")
     .map((directive) => {
       const name = directive.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
-      const kind = name.startsWith("script-src") ? "script" : name.startsWith("style-src") ? "style" : null;
+      const kind = name.startsWith("script-src")
+        ? "script"
+        : name.startsWith("style-src")
+          ? "style"
+          : null;
       const replacement = kind ? [...new Set(hashes[kind])].join(" ") : "";
       return directive.replace(/\s*'nonce-[^']+'/g, replacement ? ` ${replacement}` : "");
     })
@@ -338,7 +367,8 @@ export function createPageCache({
       compressed: false,
       compressing: false,
     };
-    if (renderedAt !== checkVersion() || entry.size > maxBytes || body.length < MIN_BODY_BYTES) return entry;
+    if (renderedAt !== checkVersion() || entry.size > maxBytes || body.length < MIN_BODY_BYTES)
+      return entry;
     remove(key);
     entries.set(key, entry);
     bytes += entry.size;
@@ -395,7 +425,13 @@ function encodingFor(acceptEncoding = "", variants) {
 /** The headers of each answer an entry gives, built once (a hit only picks one). */
 function prepared(entry) {
   if (entry.prepared) return entry.prepared;
-  const common = { ...entry.headers, etag: entry.etag, "cache-control": entry.cacheControl, vary: "Accept-Encoding, Cookie", "x-cache": "hit" };
+  const common = {
+    ...entry.headers,
+    etag: entry.etag,
+    "cache-control": entry.cacheControl,
+    vary: "Accept-Encoding, Cookie",
+    "x-cache": "hit",
+  };
   const out = { notModified: common };
   for (const [encoding, body] of Object.entries(entry.variants)) {
     const headers = { ...common, "content-length": String(body.length) };
@@ -412,7 +448,10 @@ export function sendEntry(req, res, entry, extraHeaders) {
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     // A 304 updates the headers the browser stored with the page: send the page's own (its
     // Content-Security-Policy above all), not defaults meant for bodiless answers.
-    res.writeHead(304, extraHeaders ? { ...ready.notModified, ...extraHeaders } : ready.notModified);
+    res.writeHead(
+      304,
+      extraHeaders ? { ...ready.notModified, ...extraHeaders } : ready.notModified,
+    );
     res.end();
     return;
   }

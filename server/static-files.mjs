@@ -65,7 +65,13 @@ export function createStaticFiles(clientDir, publicPath = "/") {
     const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
     const cacheControl = pathname.startsWith(assetsPrefix) ? IMMUTABLE : PUBLIC_FILE;
     if (stat.size > MAX_IN_MEMORY) {
-      f = { file, type, cacheControl, size: stat.size, etag: `W/"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"` };
+      f = {
+        file,
+        type,
+        cacheControl,
+        size: stat.size,
+        etag: `W/"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`,
+      };
     } else {
       const body = fs.readFileSync(file);
       f = { type, cacheControl, variants: encodeVariants(body, type), etag: etagOf(body) };
@@ -89,7 +95,12 @@ export function createStaticFiles(clientDir, publicPath = "/") {
     }
     if (!files.has(pathname)) return false;
     const f = load(pathname);
-    const headers = { "cache-control": f.cacheControl, etag: f.etag, "content-type": f.type, vary: "Accept-Encoding" };
+    const headers = {
+      "cache-control": f.cacheControl,
+      etag: f.etag,
+      "content-type": f.type,
+      vary: "Accept-Encoding",
+    };
     if (etagMatches(req.headers["if-none-match"], f.etag)) {
       res.writeHead(304, headers).end();
       return true;

@@ -22,7 +22,10 @@ function returnPath(request: Request): string {
  * The logged-in user; a visitor is sent to `/login?redirectTo=<this page>`, with `toast` shown
  * there when given (one read of the session either way). Refuses cross-site posts.
  */
-export async function requireUser(request: Request, { toast }: { toast?: ToastInput } = {}): Promise<SessionUser> {
+export async function requireUser(
+  request: Request,
+  { toast }: { toast?: ToastInput } = {},
+): Promise<SessionUser> {
   assertSameOrigin(request);
   const user = await getUser(request);
   if (!user) {
@@ -50,7 +53,10 @@ export function bearerToken(request: Request): string | null {
 const unauthorized = (message: string) =>
   Response.json(
     { message },
-    { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="api"', "Cache-Control": "no-store" } },
+    {
+      status: 401,
+      headers: { "WWW-Authenticate": 'Bearer realm="api"', "Cache-Control": "no-store" },
+    },
   );
 
 /** The user of a valid bearer token; otherwise throws `401 {message}`. */
@@ -66,7 +72,10 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
 export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
   if (user.role !== "admin") {
-    throw Response.json({ message: "Admin access required." }, { status: 403, headers: { "Cache-Control": "no-store" } });
+    throw Response.json(
+      { message: "Admin access required." },
+      { status: 403, headers: { "Cache-Control": "no-store" } },
+    );
   }
   return user;
 }

@@ -1,5 +1,10 @@
 import crypto from "node:crypto";
-import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import {
+  createCookie,
+  createSessionStorage,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/db.server";
 import type { DB } from "~/db/schema";
@@ -35,8 +40,10 @@ export function createDbSessionStorage(
     secrets: [options.secret],
     maxAge: SESSION_MAX_AGE_S,
   });
-  const expiry = (expires?: Date) => (expires ?? new Date(Date.now() + SESSION_MAX_AGE_S * 1000)).toISOString();
-  const userIdOf = (data: Partial<SessionData>) => (typeof data.userId === "number" ? data.userId : null);
+  const expiry = (expires?: Date) =>
+    (expires ?? new Date(Date.now() + SESSION_MAX_AGE_S * 1000)).toISOString();
+  const userIdOf = (data: Partial<SessionData>) =>
+    typeof data.userId === "number" ? data.userId : null;
 
   return createSessionStorage<SessionData>({
     cookie,
@@ -59,7 +66,13 @@ export function createDbSessionStorage(
       const row = await database
         .selectFrom("sessions")
         .leftJoin("users", "users.id", "sessions.user_id")
-        .select(["sessions.data", "sessions.expires_at", "sessions.last_seen_at", "sessions.created_at", "users.role"])
+        .select([
+          "sessions.data",
+          "sessions.expires_at",
+          "sessions.last_seen_at",
+          "sessions.created_at",
+          "users.role",
+        ])
         .where("sessions.id", "=", key)
         .executeTakeFirst();
       if (!row) return null;
@@ -71,7 +84,11 @@ export function createDbSessionStorage(
         return null;
       }
       if (now - lastSeen > TOUCH_EVERY_MS) {
-        await database.updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", key).execute();
+        await database
+          .updateTable("sessions")
+          .set({ last_seen_at: new Date(now).toISOString() })
+          .where("id", "=", key)
+          .execute();
       }
       return JSON.parse(row.data);
     },
@@ -93,7 +110,10 @@ let storage: { db: typeof appDb; store: SessionStorage<SessionData> } | undefine
 export function sessionStorage(): SessionStorage<SessionData> {
   if (storage?.db !== appDb) {
     const env = getEnv();
-    storage = { db: appDb, store: createDbSessionStorage(appDb, { secret: env.SESSION_SECRET, secure: env.isHttps }) };
+    storage = {
+      db: appDb,
+      store: createDbSessionStorage(appDb, { secret: env.SESSION_SECRET, secure: env.isHttps }),
+    };
   }
   return storage.store;
 }

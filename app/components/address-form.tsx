@@ -10,7 +10,16 @@ export type AddressActionData =
   | { ok: false; message: string; errors: Record<string, string>; values: AddressValues }
   | { ok: true; message: string; addressId: number };
 
-export const ADDRESS_FIELDS: AddressField[] = ["fullName", "phone", "address1", "address2", "city", "state", "postalCode", "country"];
+export const ADDRESS_FIELDS: AddressField[] = [
+  "fullName",
+  "phone",
+  "address1",
+  "address2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+];
 
 /** The eight fields of a form post, as typed (to show them again after a refusal). */
 export function addressValues(form: FormData): AddressValues {
@@ -38,11 +47,17 @@ function Field({
   label: string;
   error?: string;
   hint?: string;
-  children: (a11y: { id: string; name: AddressField; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+  children: (a11y: {
+    id: string;
+    name: AddressField;
+    "aria-invalid": boolean;
+    "aria-describedby"?: string;
+  }) => ReactNode;
 }) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -84,37 +99,109 @@ function fillFromPin(input: HTMLInputElement) {
 }
 
 /** The eight address inputs with their labels and messages; typed values come back as defaults. */
-export function AddressFields({ values = {}, errors = {} }: { values?: AddressValues; errors?: Record<string, string> }) {
+export function AddressFields({
+  values = {},
+  errors = {},
+}: {
+  values?: AddressValues;
+  errors?: Record<string, string>;
+}) {
   const uid = useId();
   const id = (f: string) => `${uid}-${f}`;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <Field id={id("fullName")} name="fullName" label="Full name" error={errors.fullName}>
-          {(a) => <input {...a} type="text" autoComplete="name" required maxLength={100} defaultValue={values.fullName} className={inputClass} />}
+          {(a) => (
+            <input
+              {...a}
+              type="text"
+              autoComplete="name"
+              required
+              maxLength={100}
+              defaultValue={values.fullName}
+              className={inputClass}
+            />
+          )}
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={id("phone")} name="phone" label="Phone" error={errors.phone} hint="10-digit mobile number, +91 optional">
-          {(a) => <input {...a} type="tel" autoComplete="tel" inputMode="tel" required defaultValue={values.phone} className={inputClass} />}
+        <Field
+          id={id("phone")}
+          name="phone"
+          label="Phone"
+          error={errors.phone}
+          hint="10-digit mobile number, +91 optional"
+        >
+          {(a) => (
+            <input
+              {...a}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              required
+              defaultValue={values.phone}
+              className={inputClass}
+            />
+          )}
         </Field>
       </div>
       <div className="sm:col-span-2">
         <Field id={id("address1")} name="address1" label="Address line 1" error={errors.address1}>
-          {(a) => <input {...a} type="text" autoComplete="address-line1" required maxLength={200} defaultValue={values.address1} className={inputClass} />}
+          {(a) => (
+            <input
+              {...a}
+              type="text"
+              autoComplete="address-line1"
+              required
+              maxLength={200}
+              defaultValue={values.address1}
+              className={inputClass}
+            />
+          )}
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={id("address2")} name="address2" label="Address line 2 (optional)" error={errors.address2}>
-          {(a) => <input {...a} type="text" autoComplete="address-line2" maxLength={200} defaultValue={values.address2} className={inputClass} />}
+        <Field
+          id={id("address2")}
+          name="address2"
+          label="Address line 2 (optional)"
+          error={errors.address2}
+        >
+          {(a) => (
+            <input
+              {...a}
+              type="text"
+              autoComplete="address-line2"
+              maxLength={200}
+              defaultValue={values.address2}
+              className={inputClass}
+            />
+          )}
         </Field>
       </div>
       <Field id={id("city")} name="city" label="City" error={errors.city}>
-        {(a) => <input {...a} type="text" autoComplete="address-level2" required maxLength={100} defaultValue={values.city} className={inputClass} />}
+        {(a) => (
+          <input
+            {...a}
+            type="text"
+            autoComplete="address-level2"
+            required
+            maxLength={100}
+            defaultValue={values.city}
+            className={inputClass}
+          />
+        )}
       </Field>
       <Field id={id("state")} name="state" label="State" error={errors.state}>
         {(a) => (
-          <select {...a} autoComplete="address-level1" required defaultValue={values.state ?? ""} className={inputClass}>
+          <select
+            {...a}
+            autoComplete="address-level1"
+            required
+            defaultValue={values.state ?? ""}
+            className={inputClass}
+          >
             <option value="" disabled>
               Choose a state
             </option>
@@ -142,7 +229,14 @@ export function AddressFields({ values = {}, errors = {} }: { values?: AddressVa
       </Field>
       <Field id={id("country")} name="country" label="Country" error={errors.country}>
         {(a) => (
-          <input {...a} type="text" autoComplete="country-name" required defaultValue={values.country ?? DEFAULT_COUNTRY} className={inputClass} />
+          <input
+            {...a}
+            type="text"
+            autoComplete="country-name"
+            required
+            defaultValue={values.country ?? DEFAULT_COUNTRY}
+            className={inputClass}
+          />
         )}
       </Field>
     </div>
@@ -179,9 +273,12 @@ export function AddressForm({
   formRef?: Ref<HTMLFormElement>;
 }) {
   const navigation = useNavigation();
-  const busy = fetcher ? fetcher.state === "submitting" : navigation.state === "submitting" && navigation.formAction === action;
+  const busy = fetcher
+    ? fetcher.state === "submitting"
+    : navigation.state === "submitting" && navigation.formAction === action;
   const FormComponent = fetcher ? fetcher.Form : Form;
-  const cancelClass = "rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-100";
+  const cancelClass =
+    "rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-100";
   return (
     <FormComponent ref={formRef} method="post" action={action} noValidate className="space-y-4">
       {fetcher ? <FetcherFlag /> : null}

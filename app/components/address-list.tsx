@@ -97,7 +97,10 @@ function AddressCard({
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={address.id} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline">
+          <button
+            type="submit"
+            className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline"
+          >
             Delete<span className="sr-only"> address of {who}</span>
           </button>
         </fetcher.Form>

@@ -36,7 +36,12 @@ export function AuthForm({
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-extrabold tracking-tight">{title}</h1>
-      <Form method="post" noValidate className="mt-6 space-y-5" aria-describedby={result?.formError ? "form-error" : undefined}>
+      <Form
+        method="post"
+        noValidate
+        className="mt-6 space-y-5"
+        aria-describedby={result?.formError ? "form-error" : undefined}
+      >
         <FormError id="form-error" message={result?.formError} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
@@ -75,7 +80,10 @@ export function AuthForm({
             <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
         ) : null}
-        <SubmitButton busy={Boolean(busy)} busyLabel={mode === "login" ? "Logging in..." : "Signing up..."}>
+        <SubmitButton
+          busy={Boolean(busy)}
+          busyLabel={mode === "login" ? "Logging in..." : "Signing up..."}
+        >
           {mode === "login" ? "Log in" : "Sign up"}
         </SubmitButton>
       </Form>

@@ -45,7 +45,10 @@ export function CheckoutAddressStep({
         {hydrated ? (
           <NewAddressDialog action={newAddressAction} returnTo={returnTo} />
         ) : (
-          <a href="#new-address" className="rounded-md border border-ink-900 px-3 py-2 text-sm font-semibold hover:bg-gray-100">
+          <a
+            href="#new-address"
+            className="rounded-md border border-ink-900 px-3 py-2 text-sm font-semibold hover:bg-gray-100"
+          >
             + Add New Address
           </a>
         )}
@@ -57,7 +60,11 @@ export function CheckoutAddressStep({
         redirectTo={returnTo}
       />
       {hydrated ? null : (
-        <section id="new-address" aria-labelledby="new-address-heading" className="rounded-lg border border-gray-200 p-5">
+        <section
+          id="new-address"
+          aria-labelledby="new-address-heading"
+          className="rounded-lg border border-gray-200 p-5"
+        >
           <h3 id="new-address-heading" className="mb-4 text-lg font-bold">
             Add New Address
           </h3>

@@ -1,7 +1,15 @@
 import { Link } from "@remix-run/react";
 
 /** Page links that keep every other query parameter (the URL is the state of a listing). */
-export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  search,
+}: {
+  page: number;
+  pageCount: number;
+  search: string;
+}) {
   if (pageCount <= 1) return null;
   const href = (n: number) => {
     const params = new URLSearchParams(search);
@@ -18,7 +26,11 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className={`${base} border-gray-300 hover:bg-gray-100`}>
+        <Link
+          to={href(page - 1)}
+          rel="prev"
+          className={`${base} border-gray-300 hover:bg-gray-100`}
+        >
           Previous
         </Link>
       ) : null}
@@ -31,14 +43,22 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
               {n}
             </span>
           ) : (
-            <Link to={href(n)} aria-label={`Page ${n}`} className={`${base} border-gray-300 hover:bg-gray-100`}>
+            <Link
+              to={href(n)}
+              aria-label={`Page ${n}`}
+              className={`${base} border-gray-300 hover:bg-gray-100`}
+            >
               {n}
             </Link>
           )}
         </span>
       ))}
       {page < pageCount ? (
-        <Link to={href(page + 1)} rel="next" className={`${base} border-gray-300 hover:bg-gray-100`}>
+        <Link
+          to={href(page + 1)}
+          rel="next"
+          className={`${base} border-gray-300 hover:bg-gray-100`}
+        >
           Next
         </Link>
       ) : null}

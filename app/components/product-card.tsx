@@ -61,12 +61,18 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs uppercase tracking-wide text-gray-500">{product.brand}</p>
         <Heading className="line-clamp-2 text-sm font-semibold">
-          <Link to={`/product/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
+          <Link
+            to={`/product/${product.id}`}
+            prefetch="intent"
+            className="after:absolute after:inset-0"
+          >
             {product.title}
           </Link>
         </Heading>
         <Price paise={product.pricePaise} className="mt-auto font-bold" />
-        {vehicleName && product.fits !== undefined ? <FitBadge fits={product.fits} vehicleName={vehicleName} /> : null}
+        {vehicleName && product.fits !== undefined ? (
+          <FitBadge fits={product.fits} vehicleName={vehicleName} />
+        ) : null}
         {!product.inStock ? <p className="text-xs font-semibold text-red-700">Sold Out</p> : null}
       </div>
     </article>
@@ -83,7 +89,10 @@ export function FitBadge({ fits, vehicleName }: { fits: boolean; vehicleName: st
 
 export function ProductCardSkeleton() {
   return (
-    <div data-skeleton className="flex animate-pulse flex-col overflow-hidden rounded-lg border border-gray-200 bg-white motion-reduce:animate-none">
+    <div
+      data-skeleton
+      className="flex animate-pulse flex-col overflow-hidden rounded-lg border border-gray-200 bg-white motion-reduce:animate-none"
+    >
       <div className="aspect-square w-full bg-gray-200" />
       <div className="flex flex-col gap-2 p-3">
         <div className="h-3 w-1/3 rounded bg-gray-200" />
@@ -115,7 +124,12 @@ export function ProductGrid({
 }) {
   if (pending) {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading products" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label="Loading products"
+        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
+      >
         {Array.from({ length: skeletons }, (_, i) => (
           <ProductCardSkeleton key={i} />
         ))}

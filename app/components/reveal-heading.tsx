@@ -4,7 +4,15 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
  * A heading that fades in once, the first time it is entirely in view. Without JavaScript, or for
  * people who prefer reduced motion (see tailwind.css), it is simply shown.
  */
-export function RevealHeading({ id, children, className = "" }: { id: string; children: ReactNode; className?: string }) {
+export function RevealHeading({
+  id,
+  children,
+  className = "",
+}: {
+  id: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   const [shown, setShown] = useState<"true" | "false" | undefined>(undefined);
   useEffect(() => {

@@ -49,7 +49,12 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const results = query !== "" && Array.isArray(fetcher.data) ? fetcher.data : [];
 
   return (
-    <div role="dialog" aria-modal="true" aria-label="Search" className="fixed inset-0 z-[60] overflow-y-auto bg-ink-900/95 text-white">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label="Search"
+      className="fixed inset-0 z-[60] overflow-y-auto bg-ink-900/95 text-white"
+    >
       <div className="mx-auto max-w-5xl px-4 py-6">
         <div className="flex items-center gap-3">
           <Form method="get" action="/search" className="flex-1" onSubmit={onClose}>
@@ -69,7 +74,11 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
               className="w-full rounded-lg border border-white/20 bg-white/10 px-4 py-3 text-lg text-white placeholder:text-gray-400"
             />
           </Form>
-          <button type="button" onClick={onClose} className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10"
+          >
             Close
           </button>
         </div>
@@ -87,7 +96,14 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
                     onClick={onClose}
                     className="flex h-full flex-col overflow-hidden rounded-lg bg-white text-ink-900 hover:ring-2 hover:ring-brand-500"
                   >
-                    <img src={p.image} alt="" width={320} height={320} loading="lazy" className="aspect-square w-full object-contain" />
+                    <img
+                      src={p.image}
+                      alt=""
+                      width={320}
+                      height={320}
+                      loading="lazy"
+                      className="aspect-square w-full object-contain"
+                    />
                     <span className="line-clamp-2 px-3 pt-2 text-sm font-semibold">{p.title}</span>
                     <Price paise={p.price} className="px-3 pb-3 pt-1 text-sm font-bold" />
                   </Link>

@@ -4,7 +4,8 @@ import { Logo } from "./site-header";
 
 export const FOOTER_MAKES = ["Toyota", "Maruti", "Jeep", "Isuzu", "Mitsubishi", "Ford"] as const;
 
-export type NewsletterResult = { ok: true; message: string } | { ok: false; errors: { email?: string }; email: string };
+export type NewsletterResult =
+  { ok: true; message: string } | { ok: false; errors: { email?: string }; email: string };
 
 /** The e-mail sign-up: a plain POST to /newsletter, or a fetcher with JavaScript. */
 export function NewsletterForm({ id = "footer-newsletter" }: { id?: string }) {
@@ -16,7 +17,13 @@ export function NewsletterForm({ id = "footer-newsletter" }: { id?: string }) {
     if (result?.ok) form.current?.reset();
   }, [result]);
   return (
-    <fetcher.Form ref={form} method="post" action="/newsletter" className="flex flex-col gap-2" noValidate>
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/newsletter"
+      className="flex flex-col gap-2"
+      noValidate
+    >
       <label htmlFor={`${id}-email`} className="font-semibold text-white">
         Get deals and new arrivals by e-mail
       </label>
@@ -56,7 +63,13 @@ export function NewsletterForm({ id = "footer-newsletter" }: { id?: string }) {
 }
 
 /** `brands`: the featured brands, from the database. */
-export function SiteFooter({ year, brands }: { year: number; brands: { slug: string; name: string }[] }) {
+export function SiteFooter({
+  year,
+  brands,
+}: {
+  year: number;
+  brands: { slug: string; name: string }[];
+}) {
   return (
     <footer className="mt-16 bg-ink-900 text-sm text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -64,23 +77,40 @@ export function SiteFooter({ year, brands }: { year: number; brands: { slug: str
           <div className="text-white">
             <Logo />
           </div>
-          <p>Wheels, winches, suspension and recovery gear for Indian 4x4s, from brands that have earned their name off road.</p>
+          <p>
+            Wheels, winches, suspension and recovery gear for Indian 4x4s, from brands that have
+            earned their name off road.
+          </p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-2">
           <h2 className="font-semibold text-white">Shop</h2>
-          <Link to="/brands" className="hover:text-white">Brands</Link>
-          <Link to="/vehicles" className="hover:text-white">Vehicles</Link>
-          <Link to="/about" className="hover:text-white">About</Link>
-          <Link to="/contactus" className="hover:text-white">Contact Us</Link>
-          <Link to="/terms" className="hover:text-white">Terms &amp; Conditions</Link>
-          <Link to="/privacy" className="hover:text-white">Privacy Policy</Link>
+          <Link to="/brands" className="hover:text-white">
+            Brands
+          </Link>
+          <Link to="/vehicles" className="hover:text-white">
+            Vehicles
+          </Link>
+          <Link to="/about" className="hover:text-white">
+            About
+          </Link>
+          <Link to="/contactus" className="hover:text-white">
+            Contact Us
+          </Link>
+          <Link to="/terms" className="hover:text-white">
+            Terms &amp; Conditions
+          </Link>
+          <Link to="/privacy" className="hover:text-white">
+            Privacy Policy
+          </Link>
         </nav>
         <div className="flex flex-col gap-2">
           <h2 className="font-semibold text-white">Brands</h2>
           <ul className="flex flex-col gap-2">
             {brands.map((b) => (
               <li key={b.slug}>
-                <Link to={`/${b.slug}`} className="hover:text-white">{b.name}</Link>
+                <Link to={`/${b.slug}`} className="hover:text-white">
+                  {b.name}
+                </Link>
               </li>
             ))}
           </ul>

@@ -2,7 +2,9 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { VehiclePicker, type VehicleOption } from "./vehicle-picker";
 
-const SearchOverlay = lazy(() => import("./search-overlay").then((m) => ({ default: m.SearchOverlay })));
+const SearchOverlay = lazy(() =>
+  import("./search-overlay").then((m) => ({ default: m.SearchOverlay })),
+);
 
 export type HeaderUser = { email: string } | null;
 
@@ -16,7 +18,11 @@ export const NAV_LINKS = [
 
 export function Logo() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 text-base font-extrabold tracking-tight sm:text-lg" aria-label="Overland 4x4 Gear, home">
+    <Link
+      to="/"
+      className="flex shrink-0 items-center gap-2 text-base font-extrabold tracking-tight sm:text-lg"
+      aria-label="Overland 4x4 Gear, home"
+    >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
         <rect width="32" height="32" rx="7" fill="#e8590c" />
         <path d="M4 23l7-10 5 6 4-4 8 8z" fill="#111418" />
@@ -77,7 +83,14 @@ function CartLink({ count }: { count: number }) {
       className="relative rounded-md p-2 hover:bg-white/10"
       aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
         <circle cx="9" cy="20" r="1.5" />
         <circle cx="17" cy="20" r="1.5" />
@@ -103,10 +116,24 @@ function MobileMenu({ user }: { user: HeaderUser }) {
         aria-label="Menu"
         className="relative z-[55] flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6 group-open:hidden"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="hidden h-6 w-6 group-open:block"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </summary>
@@ -129,7 +156,10 @@ function MobileMenu({ user }: { user: HeaderUser }) {
                 Change password
               </Link>
               <Form method="post" action="/logout">
-                <button type="submit" className="w-full rounded-md px-3 py-2 text-left hover:bg-white/10">
+                <button
+                  type="submit"
+                  className="w-full rounded-md px-3 py-2 text-left hover:bg-white/10"
+                >
                   Logout
                 </button>
               </Form>
@@ -192,7 +222,14 @@ export function SiteHeader({
             }}
             className="rounded-md p-2 hover:bg-white/10"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <circle cx="11" cy="11" r="7" />
               <path d="M20 20l-3.5-3.5" />
             </svg>
@@ -201,7 +238,10 @@ export function SiteHeader({
           {user ? (
             <AccountMenu user={user} />
           ) : (
-            <Link to="/login" className="rounded-md px-2 py-2 text-sm font-semibold hover:bg-white/10 sm:px-3">
+            <Link
+              to="/login"
+              className="rounded-md px-2 py-2 text-sm font-semibold hover:bg-white/10 sm:px-3"
+            >
               Login
             </Link>
           )}

@@ -21,7 +21,11 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
       className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-4 sm:items-end"
     >
       {shown.map((t) => (
-        <ToastItem key={t.id} toast={t} onDone={() => setShown((s) => s.filter((x) => x.id !== t.id))} />
+        <ToastItem
+          key={t.id}
+          toast={t}
+          onDone={() => setShown((s) => s.filter((x) => x.id !== t.id))}
+        />
       ))}
     </div>
   );
@@ -35,7 +39,9 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: () => void }) {
     return () => clearTimeout(timer);
   }, [toast.type]);
   const tone =
-    toast.type === "error" ? "border-red-600 bg-red-50 text-red-900" : "border-emerald-600 bg-emerald-50 text-emerald-900";
+    toast.type === "error"
+      ? "border-red-600 bg-red-50 text-red-900"
+      : "border-emerald-600 bg-emerald-50 text-emerald-900";
   return (
     <div
       role={toast.type === "error" ? "alert" : "status"}

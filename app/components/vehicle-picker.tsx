@@ -21,7 +21,9 @@ export function VehiclePicker({
     <details className="group relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-white/10 [&::-webkit-details-marker]:hidden">
         <CarIcon />
-        <span className="sr-only max-w-48 truncate sm:not-sr-only">{current ? `My vehicle: ${current.name}` : "Select your vehicle"}</span>
+        <span className="sr-only max-w-48 truncate sm:not-sr-only">
+          {current ? `My vehicle: ${current.name}` : "Select your vehicle"}
+        </span>
       </summary>
       <div className="absolute right-0 z-50 mt-2 w-72 rounded-lg bg-white p-4 text-ink-900 shadow-xl ring-1 ring-black/10">
         <Form method="post" action="/vehicle" className="flex flex-col gap-3">
@@ -42,7 +44,10 @@ export function VehiclePicker({
               </option>
             ))}
           </select>
-          <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             Save vehicle
           </button>
           <p className="text-xs text-gray-600">We mark the parts that fit it. No account needed.</p>
@@ -54,7 +59,14 @@ export function VehiclePicker({
 
 export function CarIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M3 13l2-5a2 2 0 0 1 2-1.3h10A2 2 0 0 1 19 8l2 5v4a1 1 0 0 1-1 1h-1M3 13v4a1 1 0 0 0 1 1h1M3 13h18" />
       <circle cx="7" cy="17" r="2" />
       <circle cx="17" cy="17" r="2" />

@@ -15,7 +15,9 @@ export async function analyzeDatabase(db: Kysely<DB>): Promise<number> {
 
 export function scheduleOptimize(db: Kysely<DB>, everyMs = 60 * 60 * 1000): () => void {
   const timer = setInterval(() => {
-    sql`pragma optimize`.execute(db).catch((error) => console.error("[db] pragma optimize failed", error));
+    sql`pragma optimize`
+      .execute(db)
+      .catch((error) => console.error("[db] pragma optimize failed", error));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -226,7 +226,11 @@ export interface OrdersTable {
   whatsapp_opt_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  payment_method: ColumnType<"razorpay" | "cod", "razorpay" | "cod" | undefined, "razorpay" | "cod">;
+  payment_method: ColumnType<
+    "razorpay" | "cod",
+    "razorpay" | "cod" | undefined,
+    "razorpay" | "cod"
+  >;
   /** Shipping and the cash on delivery fee charged, GST included; part of amount_paise. */
   shipping_paise: Generated<number>;
   cod_fee_paise: Generated<number>;

@@ -23,7 +23,10 @@ export type { SizeRowValues } from "~/utils/product-schema";
 export type ColorRowValues = { name: string; stored: string[]; remove: string[] };
 
 /** What the product form shows: the typed text, kept as typed so a failed save loses nothing. */
-export type ProductFormValues = Omit<ProductRawInput, "colors" | "sizes" | "mainImage" | "variantStock"> & {
+export type ProductFormValues = Omit<
+  ProductRawInput,
+  "colors" | "sizes" | "mainImage" | "variantStock"
+> & {
   /** The current main image (edit mode), kept unless replaced. */
   image: string | null;
   colors: ColorRowValues[];

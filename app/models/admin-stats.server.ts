@@ -34,7 +34,9 @@ export async function dashboardStats(db: Kysely<DB>, now: Date = new Date()) {
         sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${dayStart} then amount_paise else 0 end), 0)`.as(
           "revenueTodayPaise",
         ),
-        sql<number>`coalesce(sum(${EARNING} and paid_at >= ${monthStart}), 0)`.as("ordersThisMonth"),
+        sql<number>`coalesce(sum(${EARNING} and paid_at >= ${monthStart}), 0)`.as(
+          "ordersThisMonth",
+        ),
         sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then amount_paise else 0 end), 0)`.as(
           "revenueThisMonthPaise",
         ),

@@ -18,14 +18,23 @@ export async function issueApiToken(
   const expiresAt = new Date(now.getTime() + (options.ttlMs ?? API_TOKEN_TTL_MS)).toISOString();
   await db
     .insertInto("api_tokens")
-    .values({ user_id: userId, token_hash: sha256(token), expires_at: expiresAt, created_at: now.toISOString() })
+    .values({
+      user_id: userId,
+      token_hash: sha256(token),
+      expires_at: expiresAt,
+      created_at: now.toISOString(),
+    })
     .execute();
   await pruneApiTokens(db, now);
   return { token, expiresAt };
 }
 
 /** The user a token belongs to, when it exists, has not expired and was not revoked. */
-export async function userForApiToken(db: Executor, token: string, now = new Date()): Promise<PublicUser | null> {
+export async function userForApiToken(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<PublicUser | null> {
   if (!token) return null;
   const row = await db
     .selectFrom("api_tokens")
@@ -39,7 +48,11 @@ export async function userForApiToken(db: Executor, token: string, now = new Dat
 }
 
 /** Revokes a token; true when it was live. */
-export async function revokeApiToken(db: Executor, token: string, now = new Date()): Promise<boolean> {
+export async function revokeApiToken(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
   const result = await db
     .updateTable("api_tokens")
     .set({ revoked_at: now.toISOString() })

@@ -50,7 +50,13 @@ export type CartFailure =
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "sold_out" }
   /** The product has sizes (or colours) and the one asked for is not among them. */
-  | { ok: false; reason: "invalid_option"; field: "size" | "color"; message: string; ambiguous?: boolean }
+  | {
+      ok: false;
+      reason: "invalid_option";
+      field: "size" | "color";
+      message: string;
+      ambiguous?: boolean;
+    }
   /** Nothing more can be added: the line is at the cap or at the stock. */
   | { ok: false; reason: "limit"; max: number };
 
@@ -123,7 +129,10 @@ export async function getCartSummary(db: Kysely<DB>, userId: number): Promise<Ca
 }
 
 /** Descriptions of the products in the user's cart, by product id (the JSON API's cart answer has them). */
-export async function cartProductDescriptions(db: Kysely<DB>, userId: number): Promise<Map<number, string>> {
+export async function cartProductDescriptions(
+  db: Kysely<DB>,
+  userId: number,
+): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom("cart_items as ci")
     .innerJoin("products as p", "p.id", "ci.product_id")
@@ -135,7 +144,11 @@ export async function cartProductDescriptions(db: Kysely<DB>, userId: number): P
 }
 
 /** One line, only when it is the user's. */
-export async function getCartLine(db: Kysely<DB>, userId: number, lineId: number): Promise<CartLine | null> {
+export async function getCartLine(
+  db: Kysely<DB>,
+  userId: number,
+  lineId: number,
+): Promise<CartLine | null> {
   const lines = await listCartLines(db, userId);
   return lines.find((l) => l.id === lineId) ?? null;
 }
@@ -168,7 +181,13 @@ export async function addToCart(
     });
     if (!resolved) return { ok: false, reason: "not_found" };
     if (!resolved.ok) {
-      return { ok: false, reason: "invalid_option", field: resolved.field, message: resolved.message, ambiguous: resolved.ambiguous };
+      return {
+        ok: false,
+        reason: "invalid_option",
+        field: resolved.field,
+        message: resolved.message,
+        ambiguous: resolved.ambiguous,
+      };
     }
     const variant = resolved.variant;
     if (variant.stock <= 0) return { ok: false, reason: "sold_out" };
@@ -189,7 +208,12 @@ export async function addToCart(
     const line = before
       ? await trx
           .updateTable("cart_items")
-          .set({ quantity, size_label: variant.sizeLabel, color_name: variant.colorName, updated_at: now })
+          .set({
+            quantity,
+            size_label: variant.sizeLabel,
+            color_name: variant.colorName,
+            updated_at: now,
+          })
           .where("id", "=", before.id)
           .returning(["id", "quantity"])
           .executeTakeFirstOrThrow()
@@ -229,7 +253,11 @@ export async function updateCartLine(
       .executeTakeFirst();
     if (!line) return { ok: false, reason: "line_not_found" };
     if (quantity > line.quantity) {
-      const stock = await variantStock(trx, { productId: line.product_id, sizeId: line.size_id, colorId: line.color_id });
+      const stock = await variantStock(trx, {
+        productId: line.product_id,
+        sizeId: line.size_id,
+        colorId: line.color_id,
+      });
       const max = Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, stock));
       if (quantity > max) return { ok: false, reason: "limit", quantity: line.quantity, max };
     }
@@ -244,7 +272,11 @@ export async function updateCartLine(
 }
 
 /** Removes the user's lines among `lineIds` (others' are untouched); answers how many went. */
-export async function removeCartLines(db: Kysely<DB>, userId: number, lineIds: number[]): Promise<number> {
+export async function removeCartLines(
+  db: Kysely<DB>,
+  userId: number,
+  lineIds: number[],
+): Promise<number> {
   if (lineIds.length === 0) return 0;
   const result = await db
     .deleteFrom("cart_items")
@@ -278,6 +310,18 @@ export function apiCartItem(line: CartLine, description = "") {
 }
 
 /** A chosen size as the JSON API shows it. */
-export function apiSize(v: { sizeId: number | null; sizeLabel: string; boltPattern: string; offsetMm: number | null; partNumber: string }) {
-  return { id: v.sizeId, label: v.sizeLabel, boltPattern: v.boltPattern, offset: v.offsetMm, partNumber: v.partNumber };
+export function apiSize(v: {
+  sizeId: number | null;
+  sizeLabel: string;
+  boltPattern: string;
+  offsetMm: number | null;
+  partNumber: string;
+}) {
+  return {
+    id: v.sizeId,
+    label: v.sizeLabel,
+    boltPattern: v.boltPattern,
+    offset: v.offsetMm,
+    partNumber: v.partNumber,
+  };
 }

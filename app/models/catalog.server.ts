@@ -49,7 +49,10 @@ export function summaryColumns() {
   ] as const;
 }
 
-type SummaryRow = Omit<ProductSummary, "inStock" | "fits"> & { inStock: number | boolean; fits?: number | null };
+type SummaryRow = Omit<ProductSummary, "inStock" | "fits"> & {
+  inStock: number | boolean;
+  fits?: number | null;
+};
 
 export function toSummary(row: SummaryRow): ProductSummary {
   const { fits, ...rest } = row;
@@ -64,7 +67,9 @@ function fitsExpr(vehicleId: number): Expression<SqlBool> {
 }
 
 export function fitsColumn(vehicleId: number | null) {
-  return vehicleId === null ? sql<null>`null`.as("fits") : sql<number>`${fitsExpr(vehicleId)}`.as("fits");
+  return vehicleId === null
+    ? sql<null>`null`.as("fits")
+    : sql<number>`${fitsExpr(vehicleId)}`.as("fits");
 }
 
 export async function countProducts(db: Kysely<DB>): Promise<number> {
@@ -163,7 +168,6 @@ function filteredProducts(db: Kysely<DB>, q: ListingQuery) {
   return query;
 }
 
-
 const countCache = versionedCache<number>(1000);
 
 /**
@@ -177,7 +181,15 @@ export async function listProducts(
 ): Promise<Listing> {
   const pageSize = Math.max(1, Math.min(q.pageSize, 100));
   // The count scans every matching row; it only changes with the catalogue, so it is kept per version.
-  const filterKey = JSON.stringify([q.categories, q.brands, q.colors, q.minPaise, q.maxPaise, q.fitsVehicleId, q.forVehicleId]);
+  const filterKey = JSON.stringify([
+    q.categories,
+    q.brands,
+    q.colors,
+    q.minPaise,
+    q.maxPaise,
+    q.fitsVehicleId,
+    q.forVehicleId,
+  ]);
   const total = await countCache(db, filterKey, async () => {
     const row = await filteredProducts(db, q)
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -188,9 +200,16 @@ export async function listProducts(
   const page = Math.min(Math.max(1, Math.floor(q.page) || 1), pageCount);
   let query = filteredProducts(db, q).select([...summaryColumns(), fitsColumn(shopperVehicleId)]);
   if (q.sort === "price-asc") query = query.orderBy("p.price_paise", "asc").orderBy("p.id", "asc");
-  else if (q.sort === "price-desc") query = query.orderBy("p.price_paise", "desc").orderBy("p.id", "desc");
+  else if (q.sort === "price-desc")
+    query = query.orderBy("p.price_paise", "desc").orderBy("p.id", "desc");
   else query = query.orderBy("p.created_at", "desc").orderBy("p.id", "desc");
-  const rows = total === 0 ? [] : await query.limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows =
+    total === 0
+      ? []
+      : await query
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute();
   return { items: rows.map(toSummary), total, page, pageCount, pageSize };
 }
 
@@ -220,13 +239,22 @@ const int = (v: string | null) => {
  */
 export function parseListingParams(params: URLSearchParams) {
   const list = (name: string) =>
-    [...new Set(params.getAll(name).map((v) => v.trim()).filter((v) => v !== "" && v.length <= 80))].slice(0, 20);
+    [
+      ...new Set(
+        params
+          .getAll(name)
+          .map((v) => v.trim())
+          .filter((v) => v !== "" && v.length <= 80),
+      ),
+    ].slice(0, 20);
   const min = int(params.get("min"));
   const max = int(params.get("max"));
   const minRupees = min === null ? PRICE_MIN_RUPEES : Math.min(Math.max(min, 0), PRICE_MAX_RUPEES);
   const maxRupees = max === null ? PRICE_MAX_RUPEES : Math.min(Math.max(max, 0), PRICE_MAX_RUPEES);
   const sortParam = params.get("sort");
-  const sort: Sort = (SORTS as readonly string[]).includes(sortParam ?? "") ? (sortParam as Sort) : "newest";
+  const sort: Sort = (SORTS as readonly string[]).includes(sortParam ?? "")
+    ? (sortParam as Sort)
+    : "newest";
   const page = Math.max(1, Math.min(int(params.get("page")) ?? 1, 10_000));
   return {
     categories: list("category"),
@@ -241,7 +269,10 @@ export function parseListingParams(params: URLSearchParams) {
 }
 export type ListingParams = ReturnType<typeof parseListingParams>;
 
-export function listingQueryFromParams(p: ListingParams, fitsVehicleId: number | null): ListingQuery {
+export function listingQueryFromParams(
+  p: ListingParams,
+  fitsVehicleId: number | null,
+): ListingQuery {
   return {
     ...emptyListingQuery,
     categories: p.categories,
@@ -261,7 +292,10 @@ export function listingQueryFromParams(p: ListingParams, fitsVehicleId: number |
 export type Swatch = { name: string; image: string | null };
 
 /** The colours (with each colour's first image) of the given products: one statement. */
-export async function listSwatches(db: Kysely<DB>, productIds: number[]): Promise<Record<number, Swatch[]>> {
+export async function listSwatches(
+  db: Kysely<DB>,
+  productIds: number[],
+): Promise<Record<number, Swatch[]>> {
   const out: Record<number, Swatch[]> = {};
   if (productIds.length === 0) return out;
   const rows = await db
@@ -298,7 +332,11 @@ export async function listSwatches(db: Kysely<DB>, productIds: number[]): Promis
  * nothing searchable is left.
  */
 export function toFtsQuery(input: string): string | null {
-  const words = input.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    input
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms = [...new Set(words)].slice(0, 8).map((w) => {
     const term = `"${w.slice(0, 40)}"*`;
     return w.length <= SHORT_WORD ? `{title brand} : ${term}` : term;
@@ -337,6 +375,11 @@ export async function searchProducts(
   return rows.map(toSummary);
 }
 
-export async function listProductsForSitemap(db: Kysely<DB>): Promise<{ id: number; updatedAt: string }[]> {
-  return visibleProducts(db).select(["p.id", "p.updated_at as updatedAt"]).orderBy("p.id").execute();
+export async function listProductsForSitemap(
+  db: Kysely<DB>,
+): Promise<{ id: number; updatedAt: string }[]> {
+  return visibleProducts(db)
+    .select(["p.id", "p.updated_at as updatedAt"])
+    .orderBy("p.id")
+    .execute();
 }

@@ -13,7 +13,10 @@ export const newsletterSchema = z.object({
 });
 
 /** Stores a sign-up once per address; answers whether it was new. */
-export async function subscribeNewsletter(db: Kysely<DB>, email: string): Promise<"created" | "exists"> {
+export async function subscribeNewsletter(
+  db: Kysely<DB>,
+  email: string,
+): Promise<"created" | "exists"> {
   const result = await db
     .insertInto("newsletter_subscribers")
     .values({ email })

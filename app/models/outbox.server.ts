@@ -102,7 +102,16 @@ export async function orderSnapshot(db: Executor, orderId: number) {
     .executeTakeFirstOrThrow();
   const items = await db
     .selectFrom("order_items")
-    .select(["title", "quantity", "unit_price_paise", "size_label", "color_name", "bolt_pattern", "offset_mm", "part_number"])
+    .select([
+      "title",
+      "quantity",
+      "unit_price_paise",
+      "size_label",
+      "color_name",
+      "bolt_pattern",
+      "offset_mm",
+      "part_number",
+    ])
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();

@@ -2,8 +2,19 @@ import crypto from "node:crypto";
 import type { Executor } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { COMMON_PASSWORD, isCommonPassword } from "~/utils/common-passwords.server";
-import { DEFAULT_COST, hashPassword, needsRehash, verifyPassword, type ScryptCost } from "~/utils/password.server";
-import { beginLoginAttempt, loginFailed, loginSucceeded, tooManyAttemptsMessage } from "./login-throttle.server";
+import {
+  DEFAULT_COST,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+  type ScryptCost,
+} from "~/utils/password.server";
+import {
+  beginLoginAttempt,
+  loginFailed,
+  loginSucceeded,
+  tooManyAttemptsMessage,
+} from "./login-throttle.server";
 import { addressKey, retryText, takeAll, type Limit } from "./throttle.server";
 
 /** What the rest of the shop may know about a user: never the password hash. */
@@ -15,7 +26,11 @@ export const EMAIL_TAKEN = "An account with this e-mail already exists.";
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function getUserById(db: Executor, id: number): Promise<PublicUser | null> {
-  const row = await db.selectFrom("users").select(["id", "email", "role"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "email", "role"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -40,7 +55,8 @@ export async function createUser(
   cost: ScryptCost = DEFAULT_COST,
 ): Promise<CreateUserResult> {
   const email = normalizeEmail(input.email);
-  if (await isCommonPassword(input.password)) return { ok: false, field: "password", error: COMMON_PASSWORD };
+  if (await isCommonPassword(input.password))
+    return { ok: false, field: "password", error: COMMON_PASSWORD };
   if (await getUserByEmail(db, email)) return { ok: false, field: "email", error: EMAIL_TAKEN };
   const passwordHash = await hashPassword(input.password, cost);
   try {
@@ -63,7 +79,8 @@ export async function createUser(
 export const SIGNUP_PER_ADDRESS: Limit = { limit: 10, windowMs: 60 * 60 * 1000 };
 export const SIGNUP_OVERALL: Limit = { limit: 120, windowMs: 10 * 60 * 1000 };
 
-export type SignUpResult = CreateUserResult | { ok: false; field: null; error: string; retryAfterMs: number };
+export type SignUpResult =
+  CreateUserResult | { ok: false; field: null; error: string; retryAfterMs: number };
 
 /** A shopper's sign-up: createUser under the sign-up throttle (throws PasswordHashingBusy when the hash queue is full). */
 export async function signUp(
@@ -87,7 +104,11 @@ export async function signUp(
 }
 
 /** Ends every session and API token of a user (all of them, or all but the session `keepSessionId`, a SHA-256 id). */
-export async function endUserSessions(db: Executor, userId: number, keepSessionId?: string): Promise<void> {
+export async function endUserSessions(
+  db: Executor,
+  userId: number,
+  keepSessionId?: string,
+): Promise<void> {
   let sessions = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (keepSessionId) sessions = sessions.where("id", "!=", keepSessionId);
   await sessions.execute();
@@ -118,7 +139,9 @@ export async function ensureAdmin(
     if (!result.ok) throw new Error(result.error);
     return { user: result.user, created: true };
   }
-  const same = !needsRehash(existing.password_hash, cost) && (await verifyPassword(input.password, existing.password_hash));
+  const same =
+    !needsRehash(existing.password_hash, cost) &&
+    (await verifyPassword(input.password, existing.password_hash));
   const user = await db
     .updateTable("users")
     .set({
@@ -179,7 +202,11 @@ export async function verifyLogin(
   await loginSucceeded(db, { ...keys, userId: row.id }, attempt.attemptIds, options.now);
   if (needsRehash(row.password_hash, cost)) {
     const passwordHash = await hashPassword(input.password, cost);
-    await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("users")
+      .set({ password_hash: passwordHash })
+      .where("id", "=", row.id)
+      .execute();
   }
   return { status: "ok", user: { id: row.id, email: row.email, role: row.role } };
 }
@@ -187,8 +214,7 @@ export async function verifyLogin(
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
 
 export type ChangePasswordResult =
-  | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword"; error: string };
+  { ok: true } | { ok: false; field: "currentPassword" | "newPassword"; error: string };
 
 /**
  * Sets a new password after checking the current one; every other session and API token of the
@@ -199,14 +225,23 @@ export async function changePassword(
   input: { userId: number; currentPassword: string; newPassword: string; keepSessionId?: string },
   cost: ScryptCost = DEFAULT_COST,
 ): Promise<ChangePasswordResult> {
-  const row = await db.selectFrom("users").select("password_hash").where("id", "=", input.userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", input.userId)
+    .executeTakeFirst();
   if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
     return { ok: false, field: "currentPassword", error: WRONG_CURRENT_PASSWORD };
   }
-  if (await isCommonPassword(input.newPassword)) return { ok: false, field: "newPassword", error: COMMON_PASSWORD };
+  if (await isCommonPassword(input.newPassword))
+    return { ok: false, field: "newPassword", error: COMMON_PASSWORD };
   const passwordHash = await hashPassword(input.newPassword, cost);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", input.userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash })
+      .where("id", "=", input.userId)
+      .execute();
     await endUserSessions(trx, input.userId, input.keepSessionId);
   });
   return { ok: true };

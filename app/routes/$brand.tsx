@@ -30,7 +30,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(
     db,
-    { ...emptyListingQuery, brands: [brand.slug], page: Number(new URL(request.url).searchParams.get("page")) || 1 },
+    {
+      ...emptyListingQuery,
+      brands: [brand.slug],
+      page: Number(new URL(request.url).searchParams.get("page")) || 1,
+    },
     shopper?.id ?? null,
   );
   const wheels = listing.items.filter((p) => p.category === "wheels").map((p) => p.id);
@@ -43,18 +47,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function BrandPage() {
-  const { brand, items, swatches, total, page, pageCount, shopperVehicle } = useLoaderData<typeof loader>();
+  const { brand, items, swatches, total, page, pageCount, shopperVehicle } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
-  const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center">
-        <img src={brand.logo ?? "/placeholder.svg"} alt={`${brand.name} logo`} width={120} height={120} className="h-[120px] w-[120px] object-contain" />
+        <img
+          src={brand.logo ?? "/placeholder.svg"}
+          alt={`${brand.name} logo`}
+          width={120}
+          height={120}
+          className="h-[120px] w-[120px] object-contain"
+        />
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">{brand.name}</h1>
-          {brand.description ? <p className="mt-2 max-w-2xl text-gray-700">{brand.description}</p> : null}
-          <p className="mt-2 text-sm text-gray-600">{total === 1 ? "1 product" : `${total} products`}</p>
+          {brand.description ? (
+            <p className="mt-2 max-w-2xl text-gray-700">{brand.description}</p>
+          ) : null}
+          <p className="mt-2 text-sm text-gray-600">
+            {total === 1 ? "1 product" : `${total} products`}
+          </p>
         </div>
       </div>
       <div className="mt-8">

@@ -39,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     trending,
     categories,
-    brands: brands.filter((b) => b.featured).map((b) => ({ slug: b.slug, name: b.name, logo: b.logo })),
+    brands: brands
+      .filter((b) => b.featured)
+      .map((b) => ({ slug: b.slug, name: b.name, logo: b.logo })),
     vehicle: vehicle ? { slug: vehicle.slug, name: vehicle.name } : null,
   };
 }
@@ -78,16 +80,22 @@ export default function Home() {
         </ul>
       </section>
 
-      <section aria-labelledby="explore-builds" className="mx-auto mt-16 grid max-w-7xl grid-cols-1 items-center gap-8 px-4 md:grid-cols-2">
+      <section
+        aria-labelledby="explore-builds"
+        className="mx-auto mt-16 grid max-w-7xl grid-cols-1 items-center gap-8 px-4 md:grid-cols-2"
+      >
         <div className="flex flex-col gap-4">
           <h2 id="explore-builds" className="text-2xl font-extrabold tracking-tight">
             Explore Builds
           </h2>
           <p className="text-gray-700">
-            See how Indian overlanders kit out their rigs: suspension, wheels, protection and recovery, chosen to work
-            together.
+            See how Indian overlanders kit out their rigs: suspension, wheels, protection and
+            recovery, chosen to work together.
           </p>
-          <Link to="/all-products" className="w-fit rounded-md bg-ink-900 px-5 py-3 font-semibold text-white hover:bg-black">
+          <Link
+            to="/all-products"
+            className="w-fit rounded-md bg-ink-900 px-5 py-3 font-semibold text-white hover:bg-black"
+          >
             Shop all products
           </Link>
         </div>
@@ -96,7 +104,14 @@ export default function Home() {
           className="overflow-hidden rounded-xl"
           slides={BUILDS.map((b) => (
             <Link key={b.slug} to={b.href} className="relative block">
-              <img src={`/art/builds/${b.slug}.svg`} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+              <img
+                src={`/art/builds/${b.slug}.svg`}
+                alt=""
+                width={800}
+                height={500}
+                loading="lazy"
+                className="aspect-[8/5] w-full object-cover"
+              />
               <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 p-4 pb-8 text-white">
                 <span className="block text-lg font-bold">{b.title}</span>
                 <span className="block text-sm">{b.text}</span>
@@ -116,7 +131,12 @@ export default function Home() {
           </Link>
         </div>
         <div className="mt-6">
-          <ProductGrid products={trending} vehicleName={vehicle?.name} empty="No products yet." eagerCount={0} />
+          <ProductGrid
+            products={trending}
+            vehicleName={vehicle?.name}
+            empty="No products yet."
+            eagerCount={0}
+          />
         </div>
       </section>
 
@@ -127,7 +147,10 @@ export default function Home() {
         <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
           {HOME_VEHICLE_CARDS.map((v) => (
             <li key={v.slug}>
-              <Link to={vehicleHref(v)} className="group block overflow-hidden rounded-xl bg-ink-900 text-white">
+              <Link
+                to={vehicleHref(v)}
+                className="group block overflow-hidden rounded-xl bg-ink-900 text-white"
+              >
                 <img
                   src={vehicleCardImage(v.slug)!}
                   alt=""
@@ -149,10 +172,16 @@ export default function Home() {
           Why Choose Us?
         </h2>
         {/* On phones a sideways-scrolling row: focusable, so the keyboard can scroll it too. */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <ul tabIndex={0} className="mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 md:grid md:grid-cols-4 md:overflow-visible">
+        <ul
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 md:grid md:grid-cols-4 md:overflow-visible"
+        >
           {WHY_CHOOSE_US.map((title) => (
-            <li key={title} className="w-64 shrink-0 snap-start rounded-xl border border-gray-200 p-5 md:w-auto">
+            <li
+              key={title}
+              className="w-64 shrink-0 snap-start rounded-xl border border-gray-200 p-5 md:w-auto"
+            >
               <h3 className="font-bold">{title}</h3>
               <p className="mt-2 text-sm text-gray-600">{WHY_TEXT}</p>
             </li>
@@ -161,7 +190,10 @@ export default function Home() {
       </section>
 
       <section aria-labelledby="our-brands" className="mt-16 bg-gray-50 py-10">
-        <h2 id="our-brands" className="mx-auto max-w-7xl px-4 text-2xl font-extrabold tracking-tight">
+        <h2
+          id="our-brands"
+          className="mx-auto max-w-7xl px-4 text-2xl font-extrabold tracking-tight"
+        >
           Our brands
         </h2>
         <div className="marquee mt-6 overflow-hidden">
@@ -173,7 +205,14 @@ export default function Home() {
                   tabIndex={i >= brands.length ? -1 : undefined}
                   className="flex h-[100px] w-[250px] items-center justify-center rounded-lg bg-white shadow-sm"
                 >
-                  <img src={b.logo ?? "/placeholder.svg"} alt={b.name} width={120} height={120} loading="lazy" className="h-[120px] w-[120px] object-contain" />
+                  <img
+                    src={b.logo ?? "/placeholder.svg"}
+                    alt={b.name}
+                    width={120}
+                    height={120}
+                    loading="lazy"
+                    className="h-[120px] w-[120px] object-contain"
+                  />
                 </Link>
               </li>
             ))}

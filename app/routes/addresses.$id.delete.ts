@@ -20,7 +20,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const answer = formReply(request, form);
   if (!deleted) {
     // A fetcher gets the answer as data (the page stays); a plain post, the 404 page.
-    if (answer.viaFetcher) return data({ ok: false, message: "Address not found" }, { status: 404 });
+    if (answer.viaFetcher)
+      return data({ ok: false, message: "Address not found" }, { status: 404 });
     notFound();
   }
   return answer.send(

@@ -9,13 +9,19 @@ import { deliveryAddressSchema, getAddress, updateAddress } from "~/models/addre
 import { fieldErrors } from "~/utils/validation";
 import { formReply, invariantResponse, requireIdParam } from "~/utils/responses.server";
 
-export const meta: MetaFunction = () => [{ title: "Edit address | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Edit address | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const address = await getAddress(db, user.id, requireIdParam(params.id));
   invariantResponse(address);
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/addresses");
+  const redirectTo = safeRedirectPath(
+    new URL(request.url).searchParams.get("redirectTo"),
+    "/addresses",
+  );
   return { address, redirectTo };
 }
 
@@ -27,7 +33,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = deliveryAddressSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<AddressActionData>(
-      { ok: false, message: "Failed to save address", errors: fieldErrors(parsed.error), values: addressValues(form) },
+      {
+        ok: false,
+        message: "Failed to save address",
+        errors: fieldErrors(parsed.error),
+        values: addressValues(form),
+      },
       { status: 400 },
     );
   }

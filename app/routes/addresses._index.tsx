@@ -5,7 +5,10 @@ import { AddressList } from "~/components/address-list";
 import { db } from "~/db/db.server";
 import { listAddresses } from "~/models/address.server";
 
-export const meta: MetaFunction = () => [{ title: "Saved addresses | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Saved addresses | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

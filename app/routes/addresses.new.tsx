@@ -5,18 +5,28 @@ import { safeRedirectPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
 import { AddressForm, addressValues, type AddressActionData } from "~/components/address-form";
 import { db } from "~/db/db.server";
-import { createAddress, deliveryAddressSchema, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
+import {
+  createAddress,
+  deliveryAddressSchema,
+  MAX_ADDRESSES_PER_USER,
+} from "~/models/address.server";
 import { fieldErrors } from "~/utils/validation";
 import { formReply } from "~/utils/responses.server";
 
-export const meta: MetaFunction = () => [{ title: "Add New Address | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Add New Address | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
 
 const ADDRESS_SAVED = "Address saved!";
 const ADDRESS_SAVE_FAILED = "Failed to save address";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/addresses");
+  const redirectTo = safeRedirectPath(
+    new URL(request.url).searchParams.get("redirectTo"),
+    "/addresses",
+  );
   return { redirectTo };
 }
 
@@ -27,7 +37,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = deliveryAddressSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<AddressActionData>(
-      { ok: false, message: ADDRESS_SAVE_FAILED, errors: fieldErrors(parsed.error), values: addressValues(form) },
+      {
+        ok: false,
+        message: ADDRESS_SAVE_FAILED,
+        errors: fieldErrors(parsed.error),
+        values: addressValues(form),
+      },
       { status: 400 },
     );
   }

@@ -1,7 +1,17 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { AdminOrderItems, OrderFacts, OrderHistory, OrderPayments } from "~/components/admin/order-detail";
+import {
+  AdminOrderItems,
+  OrderFacts,
+  OrderHistory,
+  OrderPayments,
+} from "~/components/admin/order-detail";
 import { CashCollectedForm, OrderNextStep } from "~/components/admin/order-next-step";
 import { OrderRefunds } from "~/components/admin/order-refunds";
 import { OrderReturns } from "~/components/admin/order-returns";
@@ -9,7 +19,12 @@ import { StatusBadge } from "~/components/admin/order-status";
 import { OrderCharges } from "~/components/order-charges";
 import { db } from "~/db/db.server";
 import { MOVES, readMove, readRefund, readReturnDecision } from "~/forms/admin-order";
-import { getOrderForAdmin, ORDER_STATUSES, STATUS_LABELS, transitionOrder } from "~/models/order/index.server";
+import {
+  getOrderForAdmin,
+  ORDER_STATUSES,
+  STATUS_LABELS,
+  transitionOrder,
+} from "~/models/order/index.server";
 import { listRefunds, refundBalance, refundOrder } from "~/models/refund.server";
 import { decideReturn, listReturns, receiveReturn } from "~/models/return.server";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
@@ -49,10 +64,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") === "cash-collected") {
     const cash = await recordCashCollected(db, id, { by: `admin:${admin.id}` });
     if (!cash.ok && cash.status === 404) notFound();
-    if (cash.ok) securityEvent("admin.order", { adminId: admin.id, orderId: id, to: "cash-collected" });
+    if (cash.ok)
+      securityEvent("admin.order", { adminId: admin.id, orderId: id, to: "cash-collected" });
     return redirectWithToast(
       back,
-      cash.ok ? { type: "success", message: "Cash collected: the order is paid" } : { type: "error", message: cash.message },
+      cash.ok
+        ? { type: "success", message: "Cash collected: the order is paid" }
+        : { type: "error", message: cash.message },
       request,
     );
   }
@@ -79,7 +97,13 @@ const refundError = (message: string, status = 400) =>
   data<ActionErrors>({ errors: { refund: message } }, { status });
 
 /** A refund through the payment provider. Money moves at Razorpay; the sandbox refunds at once. */
-async function refundAction(request: Request, form: FormData, id: number, adminId: number, back: string) {
+async function refundAction(
+  request: Request,
+  form: FormData,
+  id: number,
+  adminId: number,
+  back: string,
+) {
   const refund = readRefund(form);
   if (!refund.ok) return refundError(refund.message);
   const result = await refundOrder(db, getPaymentGateway(), {
@@ -93,16 +117,24 @@ async function refundAction(request: Request, form: FormData, id: number, adminI
     if (result.status === 404) notFound();
     return refundError(result.message, result.status === 502 ? 502 : 400);
   }
-  securityEvent("admin.order", { adminId, orderId: id, refund: result.refundId, amountPaise: result.amountPaise });
+  securityEvent("admin.order", {
+    adminId,
+    orderId: id,
+    refund: result.refundId,
+    amountPaise: result.amountPaise,
+  });
   const message =
-    result.status === "processed" ? "Refund processed" : "Refund sent to Razorpay; waiting for its confirmation";
+    result.status === "processed"
+      ? "Refund processed"
+      : "Refund sent to Razorpay; waiting for its confirmation";
   return redirectWithToast(back, { type: "success", message }, request);
 }
 
 /** A return: approve, decline (with a reason) or receive (refunds its lines). */
 async function returnAction(request: Request, form: FormData, adminId: number, back: string) {
   const decided = readReturnDecision(form);
-  if (!decided) return data<ActionErrors>({ errors: { returns: "Unknown action" } }, { status: 400 });
+  if (!decided)
+    return data<ActionErrors>({ errors: { returns: "Unknown action" } }, { status: 400 });
   const { returnId, decision, note } = decided;
   const by = `admin:${adminId}`;
   const result =
@@ -118,28 +150,42 @@ async function returnAction(request: Request, form: FormData, adminId: number, b
 }
 
 export default function AdminOrder() {
-  const { order, labels, refunds, refundablePaise, returns, charges } = useLoaderData<typeof loader>();
+  const { order, labels, refunds, refundablePaise, returns, charges } =
+    useLoaderData<typeof loader>();
   const errors = useActionData<typeof action>()?.errors ?? {};
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="order-title" className="rounded-lg border-2 border-ink-900 bg-white p-5">
+    <section
+      aria-labelledby="order-title"
+      className="rounded-lg border-2 border-ink-900 bg-white p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 id="order-title" className="text-2xl font-extrabold tracking-tight">
           Order #{order.id} <StatusBadge status={order.status} label={labels[order.status]} />
         </h1>
-        <Link to={`/admin/orders${search}`} className="text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={`/admin/orders${search}`}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
           Close
         </Link>
       </div>
       {order.attention ? (
-        <p role="note" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+        <p
+          role="note"
+          className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+        >
           Needs attention: {order.attention}
         </p>
       ) : null}
       <OrderFacts order={order} />
-      {charges ? <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} /> : null}
-      {charges?.paymentMethod === "cod" && order.status === "delivered" && !charges.cashCollectedAt ? (
+      {charges ? (
+        <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} />
+      ) : null}
+      {charges?.paymentMethod === "cod" &&
+      order.status === "delivered" &&
+      !charges.cashCollectedAt ? (
         <CashCollectedForm busy={busy} />
       ) : null}
       <AdminOrderItems items={order.items} />

@@ -18,7 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = ORDER_STATUSES.includes(wanted as OrderStatus) ? (wanted as OrderStatus) : null;
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const list = await listAllOrders(db, { status, page });
-  return { ...list, status, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) };
+  return {
+    ...list,
+    status,
+    statuses: ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+  };
 }
 
 /** All orders, newest first, filtered by status; an order opened for its moves shows above the list. */
@@ -26,17 +30,27 @@ export default function AdminOrders() {
   const { orders, total, page, pageCount, status, statuses } = useLoaderData<typeof loader>();
   const outlet = useOutlet();
   const { search } = useLocation();
-  const label = Object.fromEntries(statuses.map((s) => [s.value, s.label])) as Record<OrderStatus, string>;
+  const label = Object.fromEntries(statuses.map((s) => [s.value, s.label])) as Record<
+    OrderStatus,
+    string
+  >;
   return (
     <div>
       {outlet ? <div className="mb-10">{outlet}</div> : null}
-      <h1 className="text-2xl font-extrabold tracking-tight">{outlet ? "All orders" : "Admin Orders"}</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">
+        {outlet ? "All orders" : "Admin Orders"}
+      </h1>
       <Form method="get" action="/admin/orders" className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="order-status" className="block text-sm font-semibold">
             Status
           </label>
-          <select id="order-status" name="status" defaultValue={status ?? ""} className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm">
+          <select
+            id="order-status"
+            name="status"
+            defaultValue={status ?? ""}
+            className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm"
+          >
             <option value="">All statuses</option>
             {statuses.map((s) => (
               <option key={s.value} value={s.value}>
@@ -45,7 +59,10 @@ export default function AdminOrders() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-md bg-ink-900 px-4 py-2 text-sm font-semibold text-white hover:bg-black">
+        <button
+          type="submit"
+          className="rounded-md bg-ink-900 px-4 py-2 text-sm font-semibold text-white hover:bg-black"
+        >
           Filter
         </button>
       </Form>
@@ -64,7 +81,11 @@ export default function AdminOrders() {
                   <h2 id={`order-${o.id}`} className="font-bold">
                     Order #{o.id} <StatusBadge status={o.status} label={label[o.status]} />
                   </h2>
-                  <Link to={`/admin/orders/${o.id}${search}`} aria-label={`Manage order #${o.id}`} className="rounded-md px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-gray-100">
+                  <Link
+                    to={`/admin/orders/${o.id}${search}`}
+                    aria-label={`Manage order #${o.id}`}
+                    className="rounded-md px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-gray-100"
+                  >
                     Manage
                   </Link>
                 </div>
@@ -88,7 +109,18 @@ export default function AdminOrders() {
                   <div>
                     <dt className="text-gray-500">Deliver to</dt>
                     <dd>
-                      {o.address.fullName}, {[o.address.address1, o.address.address2, o.address.city, o.address.state, o.address.postalCode, o.address.country].filter(Boolean).join(", ")} · {o.address.phone}
+                      {o.address.fullName},{" "}
+                      {[
+                        o.address.address1,
+                        o.address.address2,
+                        o.address.city,
+                        o.address.state,
+                        o.address.postalCode,
+                        o.address.country,
+                      ]
+                        .filter(Boolean)
+                        .join(", ")}{" "}
+                      · {o.address.phone}
                     </dd>
                   </div>
                 </dl>
@@ -97,7 +129,8 @@ export default function AdminOrders() {
                     <li key={i.id}>
                       {i.quantity} × {i.title}
                       {i.sizeLabel ? `, size ${sizeText(i)}` : ""}
-                      {i.colorName ? `, ${i.colorName}` : ""} (<Price paise={i.unitPricePaise * i.quantity} />)
+                      {i.colorName ? `, ${i.colorName}` : ""} (
+                      <Price paise={i.unitPricePaise * i.quantity} />)
                     </li>
                   ))}
                 </ul>

@@ -1,5 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useOutlet } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useOutlet,
+} from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireAdmin } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/utils/redirect.server";
@@ -45,13 +53,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const outcome = await deleteProduct(db, id, { uploadsDir: getEnv().UPLOADS_DIR });
-    if (outcome === "not-found") return redirectWithToast(to, { type: "error", message: "Delete failed" }, request);
+    if (outcome === "not-found")
+      return redirectWithToast(to, { type: "error", message: "Delete failed" }, request);
   } catch (error) {
     console.error(error);
     return redirectWithToast(to, { type: "error", message: "Delete failed" }, request);
   }
   securityEvent("admin.product", { adminId: admin.id, productId: id, action: "delete" });
-  return redirectWithToast(to, { type: "success", message: "Product deleted successfully" }, request);
+  return redirectWithToast(
+    to,
+    { type: "success", message: "Product deleted successfully" },
+    request,
+  );
 }
 
 function withParams(search: string, change: Record<string, string | null>) {
@@ -86,7 +99,10 @@ function FormDialog({ children, closeTo }: { children: React.ReactNode; closeTo:
         tabIndex={-1}
         className="relative mx-auto max-w-5xl rounded-lg bg-white p-5 shadow-2xl sm:p-8"
       >
-        <Link to={closeTo} className="absolute right-4 top-4 rounded-md px-2 py-1 text-sm font-semibold text-gray-600 hover:bg-gray-100">
+        <Link
+          to={closeTo}
+          className="absolute right-4 top-4 rounded-md px-2 py-1 text-sm font-semibold text-gray-600 hover:bg-gray-100"
+        >
           Close
         </Link>
         {children}
@@ -100,7 +116,8 @@ export default function AdminProducts() {
   const outlet = useOutlet();
   const location = useLocation();
   const navigation = useNavigation();
-  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const deleting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   const listSearch = withParams(location.search, { delete: null });
   const back = `/admin/products${listSearch}`;
 
@@ -109,7 +126,10 @@ export default function AdminProducts() {
       <div {...(outlet ? { inert: "" } : {})}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-extrabold tracking-tight">Products</h1>
-          <Link to={`/admin/products/new${listSearch}`} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <Link
+            to={`/admin/products/new${listSearch}`}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             Upload Product
           </Link>
         </div>
@@ -132,7 +152,12 @@ export default function AdminProducts() {
             <label htmlFor="admin-category" className="block text-sm font-semibold">
               Category
             </label>
-            <select id="admin-category" name="category" defaultValue={query.category} className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm">
+            <select
+              id="admin-category"
+              name="category"
+              defaultValue={query.category}
+              className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm"
+            >
               <option value="">All categories</option>
               {categories.map((c) => (
                 <option key={c.slug} value={c.slug}>
@@ -142,18 +167,29 @@ export default function AdminProducts() {
             </select>
           </div>
           {query.outOfStock ? <input type="hidden" name="stock" value="out" /> : null}
-          <button type="submit" className="rounded-md bg-ink-900 px-4 py-2 text-sm font-semibold text-white hover:bg-black">
+          <button
+            type="submit"
+            className="rounded-md bg-ink-900 px-4 py-2 text-sm font-semibold text-white hover:bg-black"
+          >
             Filter
           </button>
           {query.q || query.category || query.outOfStock ? (
-            <Link to="/admin/products" className="px-2 py-2 text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/admin/products"
+              className="px-2 py-2 text-sm font-semibold text-brand-700 hover:underline"
+            >
               Clear
             </Link>
           ) : null}
         </Form>
 
         {confirm ? (
-          <div role="alertdialog" aria-labelledby="confirm-delete" aria-describedby="confirm-delete-what" className="mt-4 rounded-lg border-2 border-red-600 bg-red-50 p-4">
+          <div
+            role="alertdialog"
+            aria-labelledby="confirm-delete"
+            aria-describedby="confirm-delete-what"
+            className="mt-4 rounded-lg border-2 border-red-600 bg-red-50 p-4"
+          >
             <p id="confirm-delete" className="font-bold text-red-900">
               Are you sure you want to delete this product?
             </p>
@@ -165,11 +201,18 @@ export default function AdminProducts() {
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={confirm.id} />
                 <input type="hidden" name="back" value={back} />
-                <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+                <button
+                  type="submit"
+                  disabled={deleting}
+                  className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                >
                   {deleting ? "Deleting..." : "Yes, delete"}
                 </button>
               </Form>
-              <Link to={back} className="rounded-md px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-white">
+              <Link
+                to={back}
+                className="rounded-md px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-white"
+              >
                 Cancel
               </Link>
             </div>
@@ -191,11 +234,21 @@ export default function AdminProducts() {
                   <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Image</span>
                   </th>
-                  <th scope="col" className="px-3 py-2">Title</th>
-                  <th scope="col" className="px-3 py-2">Brand</th>
-                  <th scope="col" className="px-3 py-2">Category</th>
-                  <th scope="col" className="px-3 py-2 text-right">Price</th>
-                  <th scope="col" className="px-3 py-2 text-right">Stock</th>
+                  <th scope="col" className="px-3 py-2">
+                    Title
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Brand
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Category
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Price
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Stock
+                  </th>
                   <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -205,7 +258,14 @@ export default function AdminProducts() {
                 {list.rows.map((p) => (
                   <tr key={p.id}>
                     <td className="px-3 py-2">
-                      <img src={imageUrl(p.image, 320)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-contain" />
+                      <img
+                        src={imageUrl(p.image, 320)}
+                        alt=""
+                        width={40}
+                        height={40}
+                        loading="lazy"
+                        className="h-10 w-10 rounded object-contain"
+                      />
                     </td>
                     <th scope="row" className="px-3 py-2 font-semibold">
                       <Link to={`/product/${p.id}`} className="hover:underline">
@@ -220,7 +280,9 @@ export default function AdminProducts() {
                     <td className="px-3 py-2 text-right">
                       <Price paise={p.pricePaise} />
                     </td>
-                    <td className={`px-3 py-2 text-right ${p.stock === 0 ? "font-semibold text-red-700" : ""}`}>
+                    <td
+                      className={`px-3 py-2 text-right ${p.stock === 0 ? "font-semibold text-red-700" : ""}`}
+                    >
                       {p.stock === 0 ? "Sold out" : p.stock}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">

@@ -88,7 +88,12 @@ export default function AdminShipping() {
             paise={settings.freeShippingFromPaise}
             errors={errors}
           />
-          <MoneyField name="codLimit" label="COD limit" paise={settings.codLimitPaise} errors={errors} />
+          <MoneyField
+            name="codLimit"
+            label="COD limit"
+            paise={settings.codLimitPaise}
+            errors={errors}
+          />
           <MoneyField name="codFee" label="COD fee" paise={settings.codFeePaise} errors={errors} />
           <div>
             <label htmlFor="cutoffTime" className="block text-sm font-semibold">

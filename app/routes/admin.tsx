@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 
-export const meta: MetaFunction = () => [{ title: "Admin | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Admin | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -26,7 +29,9 @@ export default function AdminLayout() {
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
       <aside className="md:w-56 md:shrink-0">
         <nav aria-label="Admin" className="rounded-lg bg-ink-900 p-3 md:sticky md:top-20">
-          <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-gray-400">Admin</p>
+          <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-gray-400">
+            Admin
+          </p>
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {LINKS.map((l) => (
               <li key={l.to}>
@@ -37,7 +42,10 @@ export default function AdminLayout() {
             ))}
             <li>
               <Form method="post" action="/logout">
-                <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-gray-200 hover:bg-white/10">
+                <button
+                  type="submit"
+                  className="block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-gray-200 hover:bg-white/10"
+                >
                   Logout
                 </button>
               </Form>

@@ -4,7 +4,12 @@ import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
 import { getVehicle, listBrands, listCategories, listColorNames } from "~/models/taxonomy.server";
-import { listingQueryFromParams, listProducts, listSwatches, parseListingParams } from "~/models/catalog.server";
+import {
+  listingQueryFromParams,
+  listProducts,
+  listSwatches,
+  parseListingParams,
+} from "~/models/catalog.server";
 import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, type Sort } from "~/utils/catalog-constants";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
@@ -32,8 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseListingParams(new URL(request.url).searchParams);
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const fitVehicle = params.vehicle ? await getVehicle(db, params.vehicle) : null;
-  const [categories, brands, colors] = [await listCategories(db), await listBrands(db), await listColorNames(db)];
-  const listing = await listProducts(db, listingQueryFromParams(params, fitVehicle?.id ?? null), shopper?.id ?? null);
+  const [categories, brands, colors] = [
+    await listCategories(db),
+    await listBrands(db),
+    await listColorNames(db),
+  ];
+  const listing = await listProducts(
+    db,
+    listingQueryFromParams(params, fitVehicle?.id ?? null),
+    shopper?.id ?? null,
+  );
   const wheels = listing.items.filter((p) => p.category === "wheels").map((p) => p.id);
   return {
     filters: { ...params, vehicle: fitVehicle ? fitVehicle.slug : null },
@@ -67,7 +80,13 @@ function Checkboxes({
       <legend className="mb-1 font-semibold">{legend}</legend>
       {options.map((o) => (
         <label key={o.value} className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name={name} value={o.value} defaultChecked={lower.includes(o.value.toLowerCase())} className="h-4 w-4" />
+          <input
+            type="checkbox"
+            name={name}
+            value={o.value}
+            defaultChecked={lower.includes(o.value.toLowerCase())}
+            className="h-4 w-4"
+          />
           {o.label}
         </label>
       ))}
@@ -77,14 +96,19 @@ function Checkboxes({
 
 export default function AllProducts() {
   const data = useLoaderData<typeof loader>();
-  const { filters, options, items, swatches, total, page, pageCount, shopperVehicle, fitVehicle } = data;
+  const { filters, options, items, swatches, total, page, pageCount, shopperVehicle, fitVehicle } =
+    data;
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const pending = navigation.state === "loading" && navigation.location.pathname === "/all-products";
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === "/all-products";
   const fitChoice = fitVehicle ?? shopperVehicle;
   const active =
-    filters.categories.length + filters.brands.length + filters.colors.length + (filters.vehicle ? 1 : 0) +
+    filters.categories.length +
+    filters.brands.length +
+    filters.colors.length +
+    (filters.vehicle ? 1 : 0) +
     (filters.minRupees !== PRICE_MIN_RUPEES || filters.maxRupees !== PRICE_MAX_RUPEES ? 1 : 0);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -107,7 +131,11 @@ export default function AllProducts() {
           </p>
           <label className="flex items-center gap-2 text-sm">
             <span className="font-semibold">Sort by</span>
-            <select name="sort" defaultValue={filters.sort} className="rounded-md border border-gray-300 px-2 py-2">
+            <select
+              name="sort"
+              defaultValue={filters.sort}
+              className="rounded-md border border-gray-300 px-2 py-2"
+            >
               {Object.entries(SORT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -117,7 +145,9 @@ export default function AllProducts() {
           </label>
         </div>
         <details className="rounded-lg border border-gray-200" open={active > 0 ? true : undefined}>
-          <summary className="cursor-pointer px-4 py-3 font-semibold">Filters{active > 0 ? ` (${active} active)` : ""}</summary>
+          <summary className="cursor-pointer px-4 py-3 font-semibold">
+            Filters{active > 0 ? ` (${active} active)` : ""}
+          </summary>
           <div className="grid gap-6 border-t border-gray-200 p-4 sm:grid-cols-2 lg:grid-cols-5">
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1 font-semibold">Price (₹)</legend>
@@ -146,32 +176,64 @@ export default function AllProducts() {
                 />
               </label>
             </fieldset>
-            <Checkboxes legend="Category" name="category" options={options.categories} checked={filters.categories} />
-            <Checkboxes legend="Brand" name="brand" options={options.brands} checked={filters.brands} />
-            <Checkboxes legend="Colour" name="color" options={options.colors} checked={filters.colors} />
+            <Checkboxes
+              legend="Category"
+              name="category"
+              options={options.categories}
+              checked={filters.categories}
+            />
+            <Checkboxes
+              legend="Brand"
+              name="brand"
+              options={options.brands}
+              checked={filters.brands}
+            />
+            <Checkboxes
+              legend="Colour"
+              name="color"
+              options={options.colors}
+              checked={filters.colors}
+            />
             {fitChoice ? (
               <fieldset className="flex flex-col gap-1">
                 <legend className="mb-1 font-semibold">Fitment</legend>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="vehicle" value={fitChoice.slug} defaultChecked={filters.vehicle === fitChoice.slug} className="h-4 w-4" />
+                  <input
+                    type="checkbox"
+                    name="vehicle"
+                    value={fitChoice.slug}
+                    defaultChecked={filters.vehicle === fitChoice.slug}
+                    className="h-4 w-4"
+                  />
                   Only parts that fit my {fitChoice.name}
                 </label>
               </fieldset>
             ) : (
-              <p className="text-sm text-gray-600">Select your vehicle at the top of the page to see only the parts that fit it.</p>
+              <p className="text-sm text-gray-600">
+                Select your vehicle at the top of the page to see only the parts that fit it.
+              </p>
             )}
           </div>
           <div className="flex gap-3 border-t border-gray-200 p-4">
-            <button type="submit" className="rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black">
+            <button
+              type="submit"
+              className="rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black"
+            >
               Apply filters
             </button>
-            <Link to="/all-products" className="rounded-md border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-100">
+            <Link
+              to="/all-products"
+              className="rounded-md border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-100"
+            >
               Clear filters
             </Link>
           </div>
         </details>
         <noscript>
-          <button type="submit" className="w-fit rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold">
+          <button
+            type="submit"
+            className="w-fit rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold"
+          >
             Apply sort
           </button>
         </noscript>

@@ -16,9 +16,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const params = new URL(request.url).searchParams;
   const statusParam = params.get("status");
-  const status = ORDER_STATUSES.includes(statusParam as OrderStatus) ? (statusParam as OrderStatus) : null;
+  const status = ORDER_STATUSES.includes(statusParam as OrderStatus)
+    ? (statusParam as OrderStatus)
+    : null;
   if (statusParam && !status) {
-    return jsonNoStore({ message: "Unknown status", errors: { status: `One of ${ORDER_STATUSES.join(", ")}` } }, { status: 400 });
+    return jsonNoStore(
+      { message: "Unknown status", errors: { status: `One of ${ORDER_STATUSES.join(", ")}` } },
+      { status: 400 },
+    );
   }
   const page = params.has("page") ? Math.max(1, Math.floor(Number(params.get("page")) || 1)) : 1;
   const pageSize = params.has("page") ? PAGE_SIZE : ALL_AT_ONCE;

@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { getVehicle } from "~/models/taxonomy.server";
-import { listAllProducts, listingQueryFromParams, listProducts, parseListingParams } from "~/models/catalog.server";
+import {
+  listAllProducts,
+  listingQueryFromParams,
+  listProducts,
+  parseListingParams,
+} from "~/models/catalog.server";
 import { productSummaryJson } from "~/models/product-detail.server";
 import { apiNotFound } from "~/utils/responses.server";
 

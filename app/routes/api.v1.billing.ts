@@ -1,7 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { createAddress, deliveryAddressSchema, MAX_ADDRESSES_PER_USER } from "~/models/address.server";
+import {
+  createAddress,
+  deliveryAddressSchema,
+  MAX_ADDRESSES_PER_USER,
+} from "~/models/address.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors } from "~/utils/validation";
 import { apiMethodNotAllowed } from "~/utils/responses.server";
@@ -16,11 +20,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const parsed = deliveryAddressSchema.safeParse(await readFields(request));
   if (!parsed.success) {
-    return jsonNoStore({ message: "Failed to save address", errors: fieldErrors(parsed.error) }, { status: 400 });
+    return jsonNoStore(
+      { message: "Failed to save address", errors: fieldErrors(parsed.error) },
+      { status: 400 },
+    );
   }
   const address = await createAddress(db, user.id, parsed.data);
   if (!address) {
-    return jsonNoStore({ message: `At most ${MAX_ADDRESSES_PER_USER} addresses can be saved` }, { status: 409 });
+    return jsonNoStore(
+      { message: `At most ${MAX_ADDRESSES_PER_USER} addresses can be saved` },
+      { status: 409 },
+    );
   }
   return jsonNoStore({ message: "Address saved!", address }, { status: 201 });
 }

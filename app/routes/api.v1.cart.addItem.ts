@@ -25,7 +25,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const parsed = schema.safeParse(await readFields(request));
   if (!parsed.success) {
-    return jsonNoStore({ message: "Failed to add", errors: fieldErrors(parsed.error) }, { status: 400 });
+    return jsonNoStore(
+      { message: "Failed to add", errors: fieldErrors(parsed.error) },
+      { status: 400 },
+    );
   }
   const { productId, quantity } = parsed.data;
   const choice = variantChoice(parsed.data);
@@ -39,7 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (result.ok) {
     const line = await getCartLine(db, user.id, result.lineId);
-    return jsonNoStore({ message: "Added to cart", added: result.added, item: line ? apiCartItem(line) : null });
+    return jsonNoStore({
+      message: "Added to cart",
+      added: result.added,
+      item: line ? apiCartItem(line) : null,
+    });
   }
   switch (result.reason) {
     case "not_found":
@@ -48,9 +55,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return jsonNoStore({ message: "Sold Out" }, { status: 409 });
     case "invalid_option": {
       const field = result.field === "size" ? (result.ambiguous ? "sizeId" : "wheelSize") : "color";
-      return jsonNoStore({ message: result.message, errors: { [field]: result.message } }, { status: 400 });
+      return jsonNoStore(
+        { message: result.message, errors: { [field]: result.message } },
+        { status: 400 },
+      );
     }
     case "limit":
-      return jsonNoStore({ message: "No more of this item can be added", max: result.max }, { status: 409 });
+      return jsonNoStore(
+        { message: "No more of this item can be added", max: result.max },
+        { status: 409 },
+      );
   }
 }

@@ -20,7 +20,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const quantity = cartLineQuantitySchema.safeParse(body.quantity ?? "");
   if (!quantity.success) {
     return jsonNoStore(
-      { message: "Failed to sync quantity with server", errors: { quantity: fieldErrors(quantity.error).form } },
+      {
+        message: "Failed to sync quantity with server",
+        errors: { quantity: fieldErrors(quantity.error).form },
+      },
       { status: 400 },
     );
   }

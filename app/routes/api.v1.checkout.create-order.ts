@@ -71,7 +71,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const item = cartItem.safeParse(input.cartItems?.[0]);
     if (!item.success) {
       const errors = input.cartItems?.length
-        ? Object.fromEntries(Object.entries(fieldErrors(item.error)).map(([k, v]) => [`cartItems.0.${k}`, v]))
+        ? Object.fromEntries(
+            Object.entries(fieldErrors(item.error)).map(([k, v]) => [`cartItems.0.${k}`, v]),
+          )
         : { productId: "Choose a product" };
       return jsonNoStore({ message: "Error during checkout", errors }, { status: 400 });
     }

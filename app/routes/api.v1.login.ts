@@ -16,11 +16,20 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await checkCredentials(fields, request);
     const { token, expiresAt } = await issueApiToken(db, user.id);
-    return jsonNoStore({ token, expiresAt, user: { id: user.id, email: user.email, role: user.role } });
+    return jsonNoStore({
+      token,
+      expiresAt,
+      user: { id: user.id, email: user.email, role: user.role },
+    });
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error;
-    const headers: HeadersInit = error.retryAfterS ? { "Retry-After": String(error.retryAfterS) } : {};
-    const body = error.status === 400 ? { message: error.message, errors: error.fields.errors } : { message: error.message };
+    const headers: HeadersInit = error.retryAfterS
+      ? { "Retry-After": String(error.retryAfterS) }
+      : {};
+    const body =
+      error.status === 400
+        ? { message: error.message, errors: error.fields.errors }
+        : { message: error.message };
     return jsonNoStore(body, { status: error.status, headers });
   }
 }

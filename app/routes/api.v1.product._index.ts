@@ -12,7 +12,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const category = params.get("category")?.trim() ?? "";
   if (!category) {
-    return Response.json({ message: "category is required", errors: { category: "Required" } }, { status: 400 });
+    return Response.json(
+      { message: "category is required", errors: { category: "Required" } },
+      { status: 400 },
+    );
   }
   const exclude = Number(params.get("exclude"));
   const excluded = Number.isSafeInteger(exclude) && exclude > 0 ? exclude : null;

@@ -12,7 +12,8 @@ import { productSummaryJson } from "~/models/product-detail.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const vehicle = await getVehicle(db, params.brand ?? "");
   // The spec's client shows whatever list comes back: an unknown vehicle has no parts.
-  if (!vehicle) return Response.json([], { headers: { "X-Total-Count": "0", "X-Page-Count": "0" } });
+  if (!vehicle)
+    return Response.json([], { headers: { "X-Total-Count": "0", "X-Page-Count": "0" } });
   const page = new URL(request.url).searchParams.get("page");
   const listing = await listProducts(db, {
     ...emptyListingQuery,

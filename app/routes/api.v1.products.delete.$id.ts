@@ -16,8 +16,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return loader();
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id);
-  const outcome = id === null ? "not-found" : await deleteProduct(db, id, { uploadsDir: getEnv().UPLOADS_DIR });
+  const outcome =
+    id === null ? "not-found" : await deleteProduct(db, id, { uploadsDir: getEnv().UPLOADS_DIR });
   if (outcome === "not-found") return apiNotFound("Product not found");
-  securityEvent("admin.product", { adminId: admin.id, productId: id, action: "delete", via: "api" });
+  securityEvent("admin.product", {
+    adminId: admin.id,
+    productId: id,
+    action: "delete",
+    via: "api",
+  });
   return jsonNoStore({ message: "Product deleted successfully", outcome });
 }

@@ -23,7 +23,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null) return apiNotFound("Product not found");
   const outcome = await submitProductFromApi(db, id, request, { uploadsDir: getEnv().UPLOADS_DIR });
   if (!("id" in outcome)) return jsonNoStore(outcome.body, { status: outcome.status });
-  securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "update", via: "api" });
+  securityEvent("admin.product", {
+    adminId: admin.id,
+    productId: outcome.id,
+    action: "update",
+    via: "api",
+  });
   const product = await getProduct(db, outcome.id);
-  return jsonNoStore({ message: "Product updated!", product: product ? productDetailJson(product) : { id: outcome.id } });
+  return jsonNoStore({
+    message: "Product updated!",
+    product: product ? productDetailJson(product) : { id: outcome.id },
+  });
 }

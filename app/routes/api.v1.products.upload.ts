@@ -16,12 +16,22 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
   const admin = await requireApiAdmin(request);
-  const outcome = await submitProductFromApi(db, null, request, { uploadsDir: getEnv().UPLOADS_DIR });
+  const outcome = await submitProductFromApi(db, null, request, {
+    uploadsDir: getEnv().UPLOADS_DIR,
+  });
   if (!("id" in outcome)) return jsonNoStore(outcome.body, { status: outcome.status });
-  securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "create", via: "api" });
+  securityEvent("admin.product", {
+    adminId: admin.id,
+    productId: outcome.id,
+    action: "create",
+    via: "api",
+  });
   const product = await getProduct(db, outcome.id);
   return jsonNoStore(
-    { message: "Product uploaded!", product: product ? productDetailJson(product) : { id: outcome.id } },
+    {
+      message: "Product uploaded!",
+      product: product ? productDetailJson(product) : { id: outcome.id },
+    },
     { status: 201, headers: { Location: `/api/v1/product/${outcome.id}` } },
   );
 }

@@ -9,8 +9,7 @@ import { apiMethodNotAllowed } from "~/utils/responses.server";
  * 429 (too many sign-ups) and 503 (password hashing queue full) with Retry-After.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST")
-    return apiMethodNotAllowed("POST");
+  if (request.method !== "POST") return apiMethodNotAllowed("POST");
   assertSameOriginApi(request);
   const fields = await readFields(request);
   const parsed = signupSchema.safeParse(fields);

@@ -14,7 +14,10 @@ import type { ToastInput } from "~/utils/toast.server";
 import { formReply } from "~/utils/responses.server";
 import { cartLineQuantitySchema, fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 
-export const meta: MetaFunction = () => [{ title: "Your Cart | Overland 4x4 Gear" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Your Cart | Overland 4x4 Gear" },
+  { name: "robots", content: "noindex" },
+];
 
 const optionalText = z
   .string()
@@ -46,10 +49,17 @@ const CART_MESSAGES = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The spec's message, on the login page a visitor is sent to.
-  const visitor = await requireUser(request, { toast: { type: "error", message: "Please log in to view your cart." } });
+  const visitor = await requireUser(request, {
+    toast: { type: "error", message: "Please log in to view your cart." },
+  });
   const cart = await getCartSummary(db, visitor.id);
-  const pin = (await readPin(request)) ?? (await listAddresses(db, visitor.id))[0]?.postalCode ?? null;
-  const lines = cart.lines.map((l) => ({ productId: l.productId, unitPricePaise: l.pricePaise, quantity: l.quantity }));
+  const pin =
+    (await readPin(request)) ?? (await listAddresses(db, visitor.id))[0]?.postalCode ?? null;
+  const lines = cart.lines.map((l) => ({
+    productId: l.productId,
+    unitPricePaise: l.pricePaise,
+    quantity: l.quantity,
+  }));
   const shipping = pin && lines.length > 0 ? await estimateShipping(db, lines, pin) : null;
   return { cart, shipping };
 }
@@ -76,7 +86,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "add") {
     // A visitor adding from a product page logs in and comes back to that page.
-    const user = await requireUser(request, { toast: { type: "info", message: "Please log in to add items to your cart." } });
+    const user = await requireUser(request, {
+      toast: { type: "info", message: "Please log in to add items to your cart." },
+    });
     const parsed = addSchema.safeParse(fields);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
@@ -85,11 +97,20 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const result = await addToCart(db, user.id, parsed.data);
     if (result.ok) {
-      const message = result.added < parsed.data.quantity ? `${CART_MESSAGES.added} (only ${result.added} more available)` : CART_MESSAGES.added;
-      return reply({ ok: true, message, lineId: result.lineId, quantity: result.quantity }, { type: "success", message });
+      const message =
+        result.added < parsed.data.quantity
+          ? `${CART_MESSAGES.added} (only ${result.added} more available)`
+          : CART_MESSAGES.added;
+      return reply(
+        { ok: true, message, lineId: result.lineId, quantity: result.quantity },
+        { type: "success", message },
+      );
     }
     if (result.reason === "not_found" || result.reason === "sold_out") {
-      return reply({ ok: false, message: CART_MESSAGES.soldOut }, { type: "error", message: CART_MESSAGES.soldOut });
+      return reply(
+        { ok: false, message: CART_MESSAGES.soldOut },
+        { type: "error", message: CART_MESSAGES.soldOut },
+      );
     }
     const message =
       result.reason === "invalid_option"
@@ -104,14 +125,26 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = updateSchema.safeParse(fields);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
-      return reply({ ok: false, message: CART_MESSAGES.syncFailed, errors }, { type: "error", message: CART_MESSAGES.syncFailed }, 400);
+      return reply(
+        { ok: false, message: CART_MESSAGES.syncFailed, errors },
+        { type: "error", message: CART_MESSAGES.syncFailed },
+        400,
+      );
     }
     const result = await updateCartLine(db, user.id, parsed.data.lineId, parsed.data.quantity);
-    if (result.ok) return reply({ ok: true, lineId: result.lineId, quantity: result.quantity }, null);
+    if (result.ok)
+      return reply({ ok: true, lineId: result.lineId, quantity: result.quantity }, null);
     const message =
-      result.reason === "limit" ? `${CART_MESSAGES.syncFailed}: only ${result.max} available` : CART_MESSAGES.syncFailed;
+      result.reason === "limit"
+        ? `${CART_MESSAGES.syncFailed}: only ${result.max} available`
+        : CART_MESSAGES.syncFailed;
     return reply(
-      { ok: false, message, lineId: parsed.data.lineId, quantity: result.reason === "limit" ? result.quantity : undefined },
+      {
+        ok: false,
+        message,
+        lineId: parsed.data.lineId,
+        quantity: result.reason === "limit" ? result.quantity : undefined,
+      },
       { type: "error", message },
     );
   }
@@ -120,12 +153,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = removeSchema.safeParse(fields);
     const removed = parsed.success ? await removeCartLines(db, user.id, [parsed.data.lineId]) : 0;
     if (removed === 0) {
-      return reply({ ok: false, message: CART_MESSAGES.removeFailed }, { type: "error", message: CART_MESSAGES.removeFailed });
+      return reply(
+        { ok: false, message: CART_MESSAGES.removeFailed },
+        { type: "error", message: CART_MESSAGES.removeFailed },
+      );
     }
-    return reply({ ok: true, message: CART_MESSAGES.removed }, { type: "success", message: CART_MESSAGES.removed });
+    return reply(
+      { ok: true, message: CART_MESSAGES.removed },
+      { type: "success", message: CART_MESSAGES.removed },
+    );
   }
 
-  return reply({ ok: false, message: "Unknown cart action" }, { type: "error", message: "Unknown cart action" }, 400);
+  return reply(
+    { ok: false, message: "Unknown cart action" },
+    { type: "error", message: "Unknown cart action" },
+    400,
+  );
 }
 
 export default function CartPage() {
@@ -142,7 +185,10 @@ function EmptyCart() {
   return (
     <div className="mt-10 rounded-lg border border-dashed border-gray-300 p-10 text-center">
       <p className="text-lg font-semibold">Your cart is empty.</p>
-      <Link to="/all-products" className="mt-4 inline-block rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black">
+      <Link
+        to="/all-products"
+        className="mt-4 inline-block rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black"
+      >
         Browse products
       </Link>
     </div>

@@ -28,7 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(
     db,
-    { ...emptyListingQuery, categories: [category.slug], page: Number(url.searchParams.get("page")) || 1 },
+    {
+      ...emptyListingQuery,
+      categories: [category.slug],
+      page: Number(url.searchParams.get("page")) || 1,
+    },
     shopper?.id ?? null,
   );
   const wheels = listing.items.filter((p) => p.category === "wheels").map((p) => p.id);
@@ -41,13 +45,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function CategoryPage() {
-  const { category, items, swatches, total, page, pageCount, shopperVehicle } = useLoaderData<typeof loader>();
+  const { category, items, swatches, total, page, pageCount, shopperVehicle } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
-  const pending = navigation.state === "loading" && navigation.location.pathname.startsWith("/category/");
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/category/");
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">Products in {category.name} Category</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        Products in {category.name} Category
+      </h1>
       <p className="mb-6 mt-2 text-gray-700">{total === 1 ? "1 product" : `${total} products`}</p>
       <ProductGrid
         headingLevel={2}

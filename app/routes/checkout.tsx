@@ -25,7 +25,12 @@ import {
   type PayWithErrors,
 } from "~/forms/checkout";
 import { getAddress, listAddresses } from "~/models/address.server";
-import { getOrderForUser, isOrdered, placeOrder, previewCheckout } from "~/models/order/index.server";
+import {
+  getOrderForUser,
+  isOrdered,
+  placeOrder,
+  previewCheckout,
+} from "~/models/order/index.server";
 import { computeCharges } from "~/models/checkout-charges.server";
 import { getPaymentGateway, getSandboxGateway } from "~/payments/payments.server";
 import { RAZORPAY_CHECKOUT_JS } from "~/payments/razorpay.server";

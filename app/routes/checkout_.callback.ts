@@ -5,7 +5,12 @@ import { isFetcherSubmission } from "~/components/fetcher-flag";
 import type { CallbackData } from "~/components/payment";
 import { db } from "~/db/db.server";
 import { getUser } from "~/auth/session.server";
-import { countsAsPaid, getPendingOrderByGatewayId, recordFailedPayment, verifyPayment } from "~/models/order/index.server";
+import {
+  countsAsPaid,
+  getPendingOrderByGatewayId,
+  recordFailedPayment,
+  verifyPayment,
+} from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { isRazorpayId } from "~/payments/razorpay-ids";
 import { securityEvent } from "~/utils/log.server";
@@ -29,7 +34,8 @@ function failureIds(form: FormData): { orderId: string | null; paymentId: string
   }
 }
 
-const FAILURE_STYLE = "body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center}";
+const FAILURE_STYLE =
+  "body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center}";
 /** The page allows exactly its own stylesheet, by hash: nothing else may load or run. */
 const FAILURE_POLICY = `default-src 'none'; style-src 'sha256-${crypto.createHash("sha256").update(FAILURE_STYLE).digest("base64")}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
@@ -41,7 +47,11 @@ function failurePage(message: string, status: number) {
 <p><a href="/userOrders">Your orders</a> · <a href="/cart">Back to cart</a></p></body></html>`;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": FAILURE_POLICY },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": FAILURE_POLICY,
+    },
   });
 }
 
@@ -62,9 +72,16 @@ export async function action({ request }: ActionFunctionArgs) {
       // A failure is not signed: anyone can post one naming any order. It is always recorded, but
       // it ends the order only when its owner's own browser reports it; otherwise the order waits
       // for a signed webhook or its reservation to lapse.
-      const [user, order] = await Promise.all([getUser(request), getPendingOrderByGatewayId(db, orderId)]);
+      const [user, order] = await Promise.all([
+        getUser(request),
+        getPendingOrderByGatewayId(db, orderId),
+      ]);
       const byOwner = Boolean(user && order && order.userId === user.id);
-      if (!byOwner) securityEvent("payment.callback_unsigned", { razorpayOrderId: orderId, userId: user?.id ?? null });
+      if (!byOwner)
+        securityEvent("payment.callback_unsigned", {
+          razorpayOrderId: orderId,
+          userId: user?.id ?? null,
+        });
       await recordFailedPayment(db, {
         razorpayOrderId: orderId,
         razorpayPaymentId: paymentId,

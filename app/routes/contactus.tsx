@@ -13,17 +13,27 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/contactus",
   });
 
-const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim().slice(0, 2000);
+const field = (form: FormData, name: string) =>
+  String(form.get(name) ?? "")
+    .trim()
+    .slice(0, 2000);
 
 function chatText(name: string, email: string, subject: string, message: string) {
-  return [`Name: ${name}`, `Email: ${email}`, `Subject: ${subject}`, `Message: ${message}`].join("\n");
+  return [`Name: ${name}`, `Email: ${email}`, `Subject: ${subject}`, `Message: ${message}`].join(
+    "\n",
+  );
 }
 
 /** Without JavaScript the form posts here and is sent on to the WhatsApp chat. Nothing is stored. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
-  const text = chatText(field(form, "name"), field(form, "email"), field(form, "subject"), field(form, "message"));
+  const text = chatText(
+    field(form, "name"),
+    field(form, "email"),
+    field(form, "subject"),
+    field(form, "message"),
+  );
   return redirect(whatsappUrl(getEnv().SHOP_PHONE, text), 303);
 }
 
@@ -34,7 +44,9 @@ export default function ContactUs() {
     <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 md:grid-cols-2">
       <div>
         <h1 className="text-3xl font-extrabold tracking-tight">Contact Us</h1>
-        <p className="mt-3 text-gray-700">Questions about fitment, orders or a build? We answer fastest on WhatsApp.</p>
+        <p className="mt-3 text-gray-700">
+          Questions about fitment, orders or a build? We answer fastest on WhatsApp.
+        </p>
         <dl className="mt-6 flex flex-col gap-4">
           <div>
             <dt className="font-semibold">Address</dt>
@@ -43,13 +55,17 @@ export default function ContactUs() {
           <div>
             <dt className="font-semibold">Phone</dt>
             <dd>
-              <a href={`tel:+${phone}`} className="text-brand-700 hover:underline">+{phone}</a>
+              <a href={`tel:+${phone}`} className="text-brand-700 hover:underline">
+                +{phone}
+              </a>
             </dd>
           </div>
           <div>
             <dt className="font-semibold">E-mail</dt>
             <dd>
-              <a href={`mailto:${SHOP_EMAIL}`} className="text-brand-700 hover:underline">{SHOP_EMAIL}</a>
+              <a href={`mailto:${SHOP_EMAIL}`} className="text-brand-700 hover:underline">
+                {SHOP_EMAIL}
+              </a>
             </dd>
           </div>
         </dl>
@@ -64,26 +80,49 @@ export default function ContactUs() {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
           const get = (n: string) => String(f.get(n) ?? "").trim();
-          window.open(whatsappUrl(phone, chatText(get("name"), get("email"), get("subject"), get("message"))), "_blank", "noopener");
+          window.open(
+            whatsappUrl(phone, chatText(get("name"), get("email"), get("subject"), get("message"))),
+            "_blank",
+            "noopener",
+          );
         }}
       >
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Name
-          <input name="name" autoComplete="name" className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+          <input
+            name="name"
+            autoComplete="name"
+            className="rounded-md border border-gray-300 px-3 py-2 font-normal"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Email
-          <input type="email" name="email" autoComplete="email" className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            className="rounded-md border border-gray-300 px-3 py-2 font-normal"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Subject
-          <input name="subject" className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+          <input
+            name="subject"
+            className="rounded-md border border-gray-300 px-3 py-2 font-normal"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Message
-          <textarea name="message" rows={5} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+          <textarea
+            name="message"
+            rows={5}
+            className="rounded-md border border-gray-300 px-3 py-2 font-normal"
+          />
         </label>
-        <button type="submit" className="rounded-md bg-[#25d366] px-4 py-3 font-semibold text-ink-900 hover:brightness-95">
+        <button
+          type="submit"
+          className="rounded-md bg-[#25d366] px-4 py-3 font-semibold text-ink-900 hover:brightness-95"
+        >
           Send Message via WhatsApp
         </button>
       </Form>

@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { authenticator, LoginFailure } from "~/auth/authenticator.server";
 import { safeRedirectPath } from "~/utils/redirect.server";
@@ -28,13 +34,18 @@ export async function action({ request }: ActionFunctionArgs) {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error;
-    const headers: HeadersInit = error.retryAfterS ? { "Retry-After": String(error.retryAfterS) } : {};
+    const headers: HeadersInit = error.retryAfterS
+      ? { "Retry-After": String(error.retryAfterS) }
+      : {};
     return data<AuthFormData>(
       {
         email: error.fields.email,
         errors: withoutRequired(error.fields.errors),
         // A format problem is shown next to its field; everything else above the form.
-        formError: error.status !== 400 || error.message === CREDENTIALS_REQUIRED ? error.message : undefined,
+        formError:
+          error.status !== 400 || error.message === CREDENTIALS_REQUIRED
+            ? error.message
+            : undefined,
       },
       { status: error.status, headers },
     );

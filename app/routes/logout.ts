@@ -7,9 +7,14 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const cookie = await destroyUserSession(request);
-  return redirectWithToast("/", { type: "success", message: "You have been logged out." }, request, {
-    headers: { "Set-Cookie": cookie },
-  });
+  return redirectWithToast(
+    "/",
+    { type: "success", message: "You have been logged out." },
+    request,
+    {
+      headers: { "Set-Cookie": cookie },
+    },
+  );
 }
 
 /** Logging out takes a POST; a GET just goes home. */

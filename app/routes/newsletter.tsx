@@ -8,7 +8,12 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "E-mail sign-up", description: "Deals and new arrivals by e-mail.", path: "/newsletter", noindex: true });
+  pageMeta(matches, {
+    title: "E-mail sign-up",
+    description: "Deals and new arrivals by e-mail.",
+    path: "/newsletter",
+    noindex: true,
+  });
 
 const THANKS = "Thanks for signing up! Watch your inbox for deals and new arrivals.";
 const ALREADY = "You're already signed up. Thanks!";
@@ -31,7 +36,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = newsletterSchema.safeParse({ email: raw });
   if (!parsed.success) {
     return data(
-      { ok: false as const, errors: { email: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address" }, email: raw },
+      {
+        ok: false as const,
+        errors: { email: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address" },
+        email: raw,
+      },
       { status: 400 },
     );
   }
@@ -76,7 +85,10 @@ export default function Newsletter() {
             {result.message}
           </p>
         ) : null}
-        <button type="submit" className="mt-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        <button
+          type="submit"
+          className="mt-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
           Sign Up
         </button>
       </Form>

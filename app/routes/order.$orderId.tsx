@@ -102,7 +102,9 @@ export default function OrderPage() {
           </dd>
         </div>
       </dl>
-      {charges ? <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} /> : null}
+      {charges ? (
+        <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} />
+      ) : null}
 
       <section aria-labelledby="items-heading" className="mt-8">
         <h2 id="items-heading" className="text-xl font-bold">

@@ -11,7 +11,12 @@ import { ProductBreadcrumb, ProductOverview } from "~/components/product/product
 import { SpecsTable } from "~/components/product/specs-table";
 import { StockText } from "~/components/product/stock-text";
 import { db } from "~/db/db.server";
-import { descriptionPoints, findProductIdBySlug, getProduct, listRecommendations } from "~/models/product-detail.server";
+import {
+  descriptionPoints,
+  findProductIdBySlug,
+  getProduct,
+  listRecommendations,
+} from "~/models/product-detail.server";
 import { getVehicle } from "~/models/taxonomy.server";
 import { imageUrl } from "~/utils/images";
 import { listPricePaise } from "~/utils/money";
@@ -76,7 +81,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(product);
   const search = new URL(request.url).searchParams;
   const wanted = search.get("color")?.toLowerCase();
-  const color = product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
+  const color =
+    product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
   // The size: `?size=ID` when it is one of the product's, else the first one left in this colour.
   const sizeStock = sizeStockFor(product.variants, color?.id ?? null);
   const sizeId =
@@ -84,12 +90,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     product.sizes.find((s) => (sizeStock.get(s.id) ?? 0) > 0)?.id ??
     product.sizes[0]?.id ??
     null;
-  const recommendations = await listRecommendations(db, product.category, product.id, 6, shopper?.id ?? null);
+  const recommendations = await listRecommendations(
+    db,
+    product.category,
+    product.id,
+    6,
+    shopper?.id ?? null,
+  );
   // "Check delivery": a `?pin=` from the form (remembered), else the remembered PIN.
   const typedPin = new URL(request.url).searchParams.get("pin");
   const pin = typedPin ?? (await readPin(request));
   const delivery = pin === null ? null : await answerDeliveryCheck(db, pin);
-  const remember = typedPin !== null && delivery?.delivery ? await pinCookieHeader(delivery.delivery.pin) : null;
+  const remember =
+    typedPin !== null && delivery?.delivery ? await pinCookieHeader(delivery.delivery.pin) : null;
   const page = {
     product,
     color: color?.name ?? null,
@@ -104,8 +117,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ProductPage() {
-  const { product: p, color, colorId, sizeId: chosenSizeId, points, recommendations, shopperVehicle, delivery } =
-    useLoaderData<typeof loader>();
+  const {
+    product: p,
+    color,
+    colorId,
+    sizeId: chosenSizeId,
+    points,
+    recommendations,
+    shopperVehicle,
+    delivery,
+  } = useLoaderData<typeof loader>();
   const root = useRootData();
   const [sizeId, setSizeId] = useState(chosenSizeId);
   // A new colour or `?size=` from the server (a link followed) wins over the last click.
@@ -134,7 +155,12 @@ export default function ProductPage() {
         <div className="flex min-w-0 flex-col gap-4">
           <ProductGallery images={images} alt={color ? `${p.title} in ${color}` : p.title} />
           {p.colors.length > 0 ? (
-            <ColourPicker colors={p.colors} color={color} sizeId={size?.id ?? null} fallbackImage={p.image} />
+            <ColourPicker
+              colors={p.colors}
+              color={color}
+              sizeId={size?.id ?? null}
+              fallbackImage={p.image}
+            />
           ) : null}
         </div>
 
@@ -151,11 +177,15 @@ export default function ProductPage() {
             <span className="font-semibold text-emerald-700">(Save 25%)</span>
           </div>
           <StockText stock={stock} />
-          {shopperVehicle && p.fits !== undefined ? <FitBadge fits={p.fits} vehicleName={shopperVehicle} /> : null}
+          {shopperVehicle && p.fits !== undefined ? (
+            <FitBadge fits={p.fits} vehicleName={shopperVehicle} />
+          ) : null}
           {p.universalFit ? (
             <p className="text-sm text-gray-700">Universal fit: suits any vehicle.</p>
           ) : p.vehicles.length > 0 ? (
-            <p className="text-sm text-gray-700">Fits: {p.vehicles.map((v) => v.name).join(", ")}</p>
+            <p className="text-sm text-gray-700">
+              Fits: {p.vehicles.map((v) => v.name).join(", ")}
+            </p>
           ) : null}
 
           <BuyForm
@@ -189,8 +219,15 @@ export default function ProductPage() {
 
       {recommendations.length > 0 ? (
         <section aria-labelledby="recommended" className="mt-12">
-          <h2 id="recommended" className="mb-4 text-xl font-bold">You may also like</h2>
-          <ProductGrid products={recommendations} vehicleName={shopperVehicle} empty="" eagerCount={0} />
+          <h2 id="recommended" className="mb-4 text-xl font-bold">
+            You may also like
+          </h2>
+          <ProductGrid
+            products={recommendations}
+            vehicleName={shopperVehicle}
+            empty=""
+            eagerCount={0}
+          />
         </section>
       ) : null}
     </div>

@@ -29,8 +29,16 @@ export default function SearchPage() {
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">{q.trim() ? `Results for “${q}”` : "Search"}</h1>
-      <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-2" key={q}>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        {q.trim() ? `Results for “${q}”` : "Search"}
+      </h1>
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        className="mt-6 flex max-w-2xl gap-2"
+        key={q}
+      >
         <label htmlFor="search-page-input" className="sr-only">
           Search products
         </label>
@@ -43,7 +51,10 @@ export default function SearchPage() {
           maxLength={200}
           className="flex-1 rounded-md border border-gray-300 px-3 py-2"
         />
-        <button type="submit" className="rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black">
+        <button
+          type="submit"
+          className="rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black"
+        >
           Search
         </button>
       </Form>
@@ -53,9 +64,16 @@ export default function SearchPage() {
         ) : q.trim() ? (
           <>
             {results.length > 0 ? (
-              <p className="mb-4 text-gray-700">{results.length === 1 ? "1 result" : `${results.length} results`}</p>
+              <p className="mb-4 text-gray-700">
+                {results.length === 1 ? "1 result" : `${results.length} results`}
+              </p>
             ) : null}
-            <ProductGrid headingLevel={2} products={results} vehicleName={shopperVehicle} empty="No results found." />
+            <ProductGrid
+              headingLevel={2}
+              products={results}
+              vehicleName={shopperVehicle}
+              empty="No results found."
+            />
           </>
         ) : null}
       </div>

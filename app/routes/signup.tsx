@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirectPath } from "~/utils/redirect.server";
 import { registerShopper, SignUpFailure } from "~/auth/authenticator.server";
@@ -6,7 +12,12 @@ import { getUser } from "~/auth/session.server";
 import { AuthForm, type AuthFormData } from "~/components/auth-form";
 import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { CREDENTIALS_REQUIRED, fieldErrors, signupSchema, withoutRequired } from "~/utils/validation";
+import {
+  CREDENTIALS_REQUIRED,
+  fieldErrors,
+  signupSchema,
+  withoutRequired,
+} from "~/utils/validation";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Overland 4x4 Gear" }];
 
@@ -24,14 +35,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const success = { type: "success", message: "Signup successful!" } as const;
 
   // The honeypot was filled: a bot. Answer as if it worked, create nothing.
-  if (typeof form.website === "string" && form.website !== "") return redirectWithToast(loginUrl, success, request);
+  if (typeof form.website === "string" && form.website !== "")
+    return redirectWithToast(loginUrl, success, request);
 
   const email = typeof form.email === "string" ? form.email : "";
   const parsed = signupSchema.safeParse(form);
   if (!parsed.success) {
     const missing = !email.trim() || !form.password;
     return data<AuthFormData>(
-      { email, errors: withoutRequired(fieldErrors(parsed.error)), formError: missing ? CREDENTIALS_REQUIRED : undefined },
+      {
+        email,
+        errors: withoutRequired(fieldErrors(parsed.error)),
+        formError: missing ? CREDENTIALS_REQUIRED : undefined,
+      },
       { status: 400 },
     );
   }
@@ -39,8 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
     await registerShopper(request, parsed.data);
   } catch (error) {
     if (!(error instanceof SignUpFailure)) throw error;
-    const headers: HeadersInit = error.retryAfterS ? { "Retry-After": String(error.retryAfterS) } : {};
-    const shown = error.field ? { errors: { [error.field]: error.message } } : { formError: error.message };
+    const headers: HeadersInit = error.retryAfterS
+      ? { "Retry-After": String(error.retryAfterS) }
+      : {};
+    const shown = error.field
+      ? { errors: { [error.field]: error.message } }
+      : { formError: error.message };
     return data<AuthFormData>({ email, ...shown }, { status: error.status, headers });
   }
   return redirectWithToast(loginUrl, success, request);

@@ -12,7 +12,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { toast: { type: "error", message: "Please log in to view orders." } });
+  const user = await requireUser(request, {
+    toast: { type: "error", message: "Please log in to view orders." },
+  });
   const orders = await listPaidOrdersForUser(db, user.id);
   return { orders: orders.map((o) => ({ ...o, statusLabel: STATUS_LABELS[o.status] })) };
 }

@@ -17,13 +17,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const to = safeRedirectPath(form.get("redirectTo"), "/");
   const slug = String(form.get("vehicle") ?? "").trim();
   if (slug === "") {
-    return redirectWithToast(to, { type: "success", message: "Vehicle cleared: showing every part." }, request, {
-      headers: { "Set-Cookie": await vehicleCookieHeader(null) },
-    });
+    return redirectWithToast(
+      to,
+      { type: "success", message: "Vehicle cleared: showing every part." },
+      request,
+      {
+        headers: { "Set-Cookie": await vehicleCookieHeader(null) },
+      },
+    );
   }
   const vehicle = await getVehicle(db, slug);
-  if (!vehicle) return redirectWithToast(to, { type: "error", message: "Choose a vehicle from the list." }, request);
-  return redirectWithToast(to, { type: "success", message: `Showing what fits your ${vehicle.name}.` }, request, {
-    headers: { "Set-Cookie": await vehicleCookieHeader(vehicle.slug) },
-  });
+  if (!vehicle)
+    return redirectWithToast(
+      to,
+      { type: "error", message: "Choose a vehicle from the list." },
+      request,
+    );
+  return redirectWithToast(
+    to,
+    { type: "success", message: `Showing what fits your ${vehicle.name}.` },
+    request,
+    {
+      headers: { "Set-Cookie": await vehicleCookieHeader(vehicle.slug) },
+    },
+  );
 }

@@ -31,7 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(
     db,
-    { ...emptyListingQuery, forVehicleId: vehicle.id, page: Number(url.searchParams.get("page")) || 1 },
+    {
+      ...emptyListingQuery,
+      forVehicleId: vehicle.id,
+      page: Number(url.searchParams.get("page")) || 1,
+    },
     shopper?.id ?? null,
   );
   return {
@@ -43,22 +47,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function VehiclePage() {
-  const { vehicle, banner, items, total, page, pageCount, shopperVehicle } = useLoaderData<typeof loader>();
+  const { vehicle, banner, items, total, page, pageCount, shopperVehicle } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
-  const pending = navigation.state === "loading" && navigation.location.pathname.startsWith("/vehicles/");
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/vehicles/");
   return (
     <>
       <div className="relative h-48 overflow-hidden bg-ink-900 md:h-72">
         {banner ? (
-          <img src={banner} alt="" width={1600} height={400} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
+          <img
+            src={banner}
+            alt=""
+            width={1600}
+            height={400}
+            fetchPriority="high"
+            className="absolute inset-0 h-full w-full object-cover"
+          />
         ) : null}
         <div className="relative mx-auto flex h-full max-w-7xl items-end px-4 pb-6">
-          <h1 className="text-3xl font-extrabold uppercase tracking-wide text-white drop-shadow md:text-5xl">{vehicle.name}</h1>
+          <h1 className="text-3xl font-extrabold uppercase tracking-wide text-white drop-shadow md:text-5xl">
+            {vehicle.name}
+          </h1>
         </div>
       </div>
       <div className="mx-auto max-w-7xl px-4 py-8">
-        <p className="mb-6 text-gray-700">{total === 1 ? "1 part fits this vehicle" : `${total} parts fit this vehicle`}</p>
+        <p className="mb-6 text-gray-700">
+          {total === 1 ? "1 part fits this vehicle" : `${total} parts fit this vehicle`}
+        </p>
         <ProductGrid
           headingLevel={2}
           products={items}

@@ -6,7 +6,8 @@ import { FEATURED_VEHICLES, vehicleCardImage, vehicleHref } from "~/utils/storef
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Shop by vehicle",
-    description: "Parts that fit your Toyota Hilux, Suzuki Jimny, Jeep Wrangler, Toyota Fortuner, Isuzu D-Max, Mitsubishi Pajero or Ford Endeavor.",
+    description:
+      "Parts that fit your Toyota Hilux, Suzuki Jimny, Jeep Wrangler, Toyota Fortuner, Isuzu D-Max, Mitsubishi Pajero or Ford Endeavor.",
     path: "/vehicles",
   });
 
@@ -18,7 +19,11 @@ export default function Vehicles() {
       <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURED_VEHICLES.map((v, i) => (
           <li key={v.slug}>
-            <Link to={vehicleHref(v)} prefetch="intent" className="group block overflow-hidden rounded-xl bg-ink-900 text-white">
+            <Link
+              to={vehicleHref(v)}
+              prefetch="intent"
+              className="group block overflow-hidden rounded-xl bg-ink-900 text-white"
+            >
               <img
                 src={vehicleCardImage(v.slug)!}
                 alt=""

@@ -21,12 +21,16 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    PUBLIC_URL: optionalText.pipe(z.string().url({ message: "must be an absolute http(s) URL" }).optional()),
+    PUBLIC_URL: optionalText.pipe(
+      z.string().url({ message: "must be an absolute http(s) URL" }).optional(),
+    ),
     /** The one folder of the shop's state; DATABASE_URL and UPLOADS_DIR default to files in it. */
     DATA_DIR: optionalText,
     DATABASE_URL: optionalText,
     SESSION_SECRET: optionalText,
-    ADMIN_EMAIL: optionalText.pipe(z.string().email({ message: "must be an e-mail address" }).optional()),
+    ADMIN_EMAIL: optionalText.pipe(
+      z.string().email({ message: "must be an e-mail address" }).optional(),
+    ),
     ADMIN_PASSWORD: optionalText,
     SEED_DEMO: flag("1"),
     RAZORPAY_KEY_ID: optionalText,
@@ -45,11 +49,17 @@ const schema = z
       .default("")
       .transform((v, ctx) => {
         const origins: string[] = [];
-        for (const entry of v.split(",").map((e) => e.trim()).filter(Boolean)) {
+        for (const entry of v
+          .split(",")
+          .map((e) => e.trim())
+          .filter(Boolean)) {
           try {
             origins.push(new URL(entry).origin);
           } catch {
-            ctx.addIssue({ code: "custom", message: `has ${entry}, which is not an origin like https://app.example.in` });
+            ctx.addIssue({
+              code: "custom",
+              message: `has ${entry}, which is not an origin like https://app.example.in`,
+            });
           }
         }
         return origins;
@@ -65,7 +75,9 @@ const schema = z
       .trim()
       .default("0")
       .transform((v) => (v === "true" ? "1" : v === "false" ? "0" : v))
-      .pipe(z.coerce.number({ message: "must be 0, 1 or the number of proxies" }).int().min(0).max(10)),
+      .pipe(
+        z.coerce.number({ message: "must be 0, 1 or the number of proxies" }).int().min(0).max(10),
+      ),
     /** Outgoing e-mail (smtp:// or smtps://); without it messages are written as .eml files under DATA_DIR/mail. */
     SMTP_URL: optionalText.pipe(
       z
@@ -84,21 +96,35 @@ const schema = z
     SHOP_ADDRESS: optionalText,
     SHOP_STATE: optionalText,
     SHOP_GSTIN: optionalText,
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { message: "must be debug, info, warn or error" }).default("info"),
+    LOG_LEVEL: z
+      .enum(["debug", "info", "warn", "error"], { message: "must be debug, info, warn or error" })
+      .default("info"),
   })
   .superRefine((v, ctx) => {
     if (v.RAZORPAY_KEY_ID && !v.RAZORPAY_KEY_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["RAZORPAY_KEY_SECRET"], message: "is required when RAZORPAY_KEY_ID is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["RAZORPAY_KEY_SECRET"],
+        message: "is required when RAZORPAY_KEY_ID is set",
+      });
     }
     if (v.SHOP_STATE && !resolveState(v.SHOP_STATE)) {
-      ctx.addIssue({ code: "custom", path: ["SHOP_STATE"], message: "must be a state of India or its two-digit GST code, e.g. Karnataka or 29" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOP_STATE"],
+        message: "must be a state of India or its two-digit GST code, e.g. Karnataka or 29",
+      });
     }
     if (v.SHOP_GSTIN) {
       const gstin = checkGstin(v.SHOP_GSTIN);
       if (!gstin.ok) ctx.addIssue({ code: "custom", path: ["SHOP_GSTIN"], message: gstin.message });
     }
     if (v.ADMIN_PASSWORD && v.ADMIN_PASSWORD.length < 8) {
-      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be at least 8 characters" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "must be at least 8 characters",
+      });
     }
   });
 
@@ -119,7 +145,9 @@ export class EnvError extends Error {}
 
 function isLocalOrigin(url: string) {
   const host = new URL(url).hostname;
-  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
+  return (
+    host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost")
+  );
 }
 
 /**
@@ -137,7 +165,8 @@ export function parseEnv(
   }
   const v = result.data;
   // With DATA_DIR, the database and the uploads live in it; without, the laptop defaults stay.
-  const databaseUrl = v.DATABASE_URL ?? (v.DATA_DIR ? path.join(v.DATA_DIR, "shop.db") : "data/shop.db");
+  const databaseUrl =
+    v.DATABASE_URL ?? (v.DATA_DIR ? path.join(v.DATA_DIR, "shop.db") : "data/shop.db");
   const uploadsDir = v.UPLOADS_DIR ?? (v.DATA_DIR ? path.join(v.DATA_DIR, "uploads") : "uploads");
   const dataDir = v.DATA_DIR ?? path.dirname(databaseUrl);
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
@@ -145,11 +174,15 @@ export function parseEnv(
   let secret = v.SESSION_SECRET;
   if (!secret) {
     if (deployed) {
-      throw new EnvError("Invalid environment: SESSION_SECRET is required in production (PUBLIC_URL is not local)");
+      throw new EnvError(
+        "Invalid environment: SESSION_SECRET is required in production (PUBLIC_URL is not local)",
+      );
     }
     secret = readSecretFile(path.resolve(dataDir));
   } else if (Buffer.byteLength(secret) < 32) {
-    throw new EnvError("Invalid environment: SESSION_SECRET must be at least 32 bytes (e.g. `openssl rand -hex 32`)");
+    throw new EnvError(
+      "Invalid environment: SESSION_SECRET must be at least 32 bytes (e.g. `openssl rand -hex 32`)",
+    );
   }
   if (deployed && !v.RAZORPAY_KEY_ID && !v.PAYMENT_SANDBOX) {
     throw new EnvError(

@@ -73,7 +73,10 @@ export const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
  * the entries to the left of those were written by the client and prove nothing. Otherwise it is the
  * TCP peer that the request hook recorded.
  */
-export function clientAddress(request: Request, trustProxy: number | boolean = getEnv().TRUST_PROXY): string | null {
+export function clientAddress(
+  request: Request,
+  trustProxy: number | boolean = getEnv().TRUST_PROXY,
+): string | null {
   const hops = Number(trustProxy);
   if (hops > 0) {
     const entries = (request.headers.get("X-Forwarded-For") ?? "")
@@ -97,11 +100,15 @@ export async function readFields(request: Request): Promise<Record<string, unkno
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
     const body = await request.json().catch(() => null);
-    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    return body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
   }
   if (type.includes("form")) {
     const form = await request.formData().catch(() => null);
-    return form ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : {};
+    return form
+      ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"))
+      : {};
   }
   return {};
 }

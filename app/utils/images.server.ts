@@ -18,9 +18,15 @@ export function randomImageKey(prefix = "p"): string {
  * Re-encodes an image (any format sharp reads, SVG included for our own artwork) to square WebP
  * in every storefront width, with no metadata kept. Returns the written file paths.
  */
-export async function writeWebpVariants(input: Buffer, uploadsDir: string, key: string): Promise<string[]> {
+export async function writeWebpVariants(
+  input: Buffer,
+  uploadsDir: string,
+  key: string,
+): Promise<string[]> {
   const written: string[] = [];
-  await fs.mkdir(path.dirname(imageFilePath(uploadsDir, key, IMAGE_WIDTHS[0])), { recursive: true });
+  await fs.mkdir(path.dirname(imageFilePath(uploadsDir, key, IMAGE_WIDTHS[0])), {
+    recursive: true,
+  });
   try {
     const base = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
     for (const width of IMAGE_WIDTHS) {

@@ -15,7 +15,9 @@ export function listPricePaise(paise: number): number {
  * on the third decimal. Returns null for anything that is not a non-negative amount.
  */
 export function rupeesToPaise(input: string | number): number | null {
-  const text = String(input).trim().replace(/[₹,\s]/g, "");
+  const text = String(input)
+    .trim()
+    .replace(/[₹,\s]/g, "");
   const m = /^(\d{1,9})(?:\.(\d*))?$/.exec(text);
   if (!m) return null;
   const whole = Number(m[1]);

@@ -58,10 +58,18 @@ const maxmem = (cost: ScryptCost) => 128 * cost.N * cost.r * 2;
  * Hashes a password with scrypt and a random salt. The result names its parameters:
  * `scrypt$N$r$p$salt$key` (base64), so a later change of cost still verifies old hashes.
  */
-export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: ScryptCost = DEFAULT_COST,
+): Promise<string> {
   const salt = crypto.randomBytes(SALT_LENGTH);
-  const key = await scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...cost, maxmem: maxmem(cost) });
-  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await scrypt(password.normalize("NFC"), salt, KEY_LENGTH, {
+    ...cost,
+    maxmem: maxmem(cost),
+  });
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join(
+    "$",
+  );
 }
 
 export function parseHash(stored: string): (ScryptCost & { salt: Buffer; key: Buffer }) | null {
@@ -77,7 +85,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parseHash(stored);
   if (!parsed) return false;
   const { salt, key, ...cost } = parsed;
-  const candidate = await scrypt(password.normalize("NFC"), salt, key.length, { ...cost, maxmem: maxmem(cost) });
+  const candidate = await scrypt(password.normalize("NFC"), salt, key.length, {
+    ...cost,
+    maxmem: maxmem(cost),
+  });
   return candidate.length === key.length && crypto.timingSafeEqual(candidate, key);
 }
 

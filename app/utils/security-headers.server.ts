@@ -57,15 +57,18 @@ export function documentPolicy({
 }
 
 /** The policy of anything that is not a page: nothing may load, nothing may frame it. */
-export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const NON_DOCUMENT_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Pages that show one person's data: no cache (a browser's back button included) may keep them. */
-const PRIVATE_PATHS = /^\/(cart|checkout|order|userOrders|addresses|admin|account|billing|login|signup)(\/|\.data$|$)/;
+const PRIVATE_PATHS =
+  /^\/(cart|checkout|order|userOrders|addresses|admin|account|billing|login|signup)(\/|\.data$|$)/;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** Marks the answer to a private page `Cache-Control: private, no-store`. */
 export function applyPrivateCaching(request: Request, headers: Headers) {
-  if (PRIVATE_PATHS.test(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  if (PRIVATE_PATHS.test(new URL(request.url).pathname))
+    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
 }
 
 /** The headers every response carries, whatever it is. */
@@ -81,8 +84,12 @@ export function commonSecurityHeaders(isHttps: boolean): Record<string, string> 
 }
 
 /** Sets the common headers (and, when missing, `policy`) on a Response's headers. */
-export function applySecurityHeaders(headers: Headers, options: { isHttps: boolean; policy?: string }) {
-  for (const [name, value] of Object.entries(commonSecurityHeaders(options.isHttps))) headers.set(name, value);
+export function applySecurityHeaders(
+  headers: Headers,
+  options: { isHttps: boolean; policy?: string },
+) {
+  for (const [name, value] of Object.entries(commonSecurityHeaders(options.isHttps)))
+    headers.set(name, value);
   if (!headers.has("Content-Security-Policy")) {
     headers.set("Content-Security-Policy", options.policy ?? NON_DOCUMENT_POLICY);
   }
@@ -114,7 +121,8 @@ export function installSecurityHeaderHook({ isHttps }: { isHttps: boolean }) {
         for (const [name, value] of Object.entries(commonSecurityHeaders(state.isHttps))) {
           if (!this.hasHeader(name)) this.setHeader(name, value);
         }
-        if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", NON_DOCUMENT_POLICY);
+        if (!this.hasHeader("Content-Security-Policy"))
+          this.setHeader("Content-Security-Policy", NON_DOCUMENT_POLICY);
       }
       return writeHead.apply(this, args);
     } as typeof writeHead;

@@ -16,7 +16,14 @@ export function publicOrigin(matches: RootLike[]): string {
  */
 export function pageMeta(
   matches: RootLike[],
-  p: { title: string; description: string; path: string; image?: string | null; type?: string; noindex?: boolean },
+  p: {
+    title: string;
+    description: string;
+    path: string;
+    image?: string | null;
+    type?: string;
+    noindex?: boolean;
+  },
 ): MetaDescriptor[] {
   const origin = publicOrigin(matches);
   const url = `${origin}${p.path}`;
@@ -32,7 +39,11 @@ export function pageMeta(
     { property: "og:url", content: url },
     { property: "og:locale", content: "en_IN" },
   ];
-  if (p.image) tags.push({ property: "og:image", content: p.image.startsWith("http") ? p.image : `${origin}${p.image}` });
+  if (p.image)
+    tags.push({
+      property: "og:image",
+      content: p.image.startsWith("http") ? p.image : `${origin}${p.image}`,
+    });
   if (p.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

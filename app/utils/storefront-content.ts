@@ -11,9 +11,12 @@ export const FEATURED_VEHICLES = [
 ] as const;
 
 /** Home page 'Explore by vehicle' (spec order). */
-export const HOME_VEHICLE_CARDS = ["toyota_hilux", "toyota_fortuner", "isuzu_dmax", "suzuki_jimny"].map(
-  (slug) => FEATURED_VEHICLES.find((v) => v.slug === slug)!,
-);
+export const HOME_VEHICLE_CARDS = [
+  "toyota_hilux",
+  "toyota_fortuner",
+  "isuzu_dmax",
+  "suzuki_jimny",
+].map((slug) => FEATURED_VEHICLES.find((v) => v.slug === slug)!);
 
 export function vehicleHref(v: { slug: string; img: number | null }): string {
   return `/vehicles/${v.slug}${v.img === null ? "" : `?img=${v.img}`}`;
@@ -44,8 +47,18 @@ export const WHY_TEXT =
   "Our stress-free finance department can find financial solutions to save you money.";
 
 export const BUILDS = [
-  { slug: "suzuki_jimny", title: "Jimny trail build", text: "Lift, mud-terrains and a winch-ready bumper.", href: "/vehicles/suzuki_jimny?img=0" },
-  { slug: "toyota_hilux", title: "Hilux overland build", text: "Long-travel suspension, lights and recovery kit.", href: "/vehicles/toyota_hilux?img=0" },
+  {
+    slug: "suzuki_jimny",
+    title: "Jimny trail build",
+    text: "Lift, mud-terrains and a winch-ready bumper.",
+    href: "/vehicles/suzuki_jimny?img=0",
+  },
+  {
+    slug: "toyota_hilux",
+    title: "Hilux overland build",
+    text: "Long-travel suspension, lights and recovery kit.",
+    href: "/vehicles/toyota_hilux?img=0",
+  },
 ] as const;
 
 export const SHOP_EMAIL = "hello@overland4x4.in";

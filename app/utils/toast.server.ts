@@ -50,9 +50,16 @@ export async function takeToasts(request: Request): Promise<{ toasts: Toast[]; h
 export type ToastInput = { type?: ToastType; message: string };
 
 /** A Set-Cookie value that adds a toast to those already waiting (at most MAX_TOASTS kept). */
-export async function toastCookieHeader(request: Request | null, toast: ToastInput): Promise<string> {
+export async function toastCookieHeader(
+  request: Request | null,
+  toast: ToastInput,
+): Promise<string> {
   const pending = request ? await readToasts(request) : [];
-  const next: Toast = { id: crypto.randomUUID(), type: toast.type ?? "success", message: toast.message };
+  const next: Toast = {
+    id: crypto.randomUUID(),
+    type: toast.type ?? "success",
+    message: toast.message,
+  };
   return toastCookie().serialize([...pending, next].slice(-MAX_TOASTS));
 }
 

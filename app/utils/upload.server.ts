@@ -73,7 +73,8 @@ export async function parseMultipartUpload(
     // A file input left empty still sends a nameless, empty part.
     if (!filename && size === 0) return undefined;
     if (!keep) {
-      fileErrors[name] = `${filename || "A file"} is larger than ${Math.round(limits.maxFileSize / MB)} MB.`;
+      fileErrors[name] =
+        `${filename || "A file"} is larger than ${Math.round(limits.maxFileSize / MB)} MB.`;
       return undefined;
     }
     files += 1;
@@ -99,7 +100,9 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
 }
 
 export function isMultipart(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  return (request.headers.get("Content-Type") ?? "")
+    .toLowerCase()
+    .startsWith("multipart/form-data");
 }
 
 export type ImageType = "jpeg" | "png" | "webp" | "avif";
@@ -127,7 +130,10 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 }
 
 /** The body of a form post: multipart under the product limits, or a plain urlencoded form. */
-export async function readFormBody(request: Request, limits: UploadLimits = PRODUCT_UPLOAD_LIMITS): Promise<ParsedUpload> {
+export async function readFormBody(
+  request: Request,
+  limits: UploadLimits = PRODUCT_UPLOAD_LIMITS,
+): Promise<ParsedUpload> {
   if (isMultipart(request)) return parseMultipartUpload(request, limits);
   return { formData: await request.formData(), fileErrors: {} };
 }

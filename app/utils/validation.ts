@@ -14,16 +14,17 @@ export const MAX_CART_LINE_QUANTITY = 99;
 
 /** A whole number from a form field or JSON body ("3" or 3). */
 const wholeNumber = (message: string) =>
-  z.union([z.number(), z.string().trim().min(1, message)]).pipe(z.coerce.number({ message }).int({ message }));
+  z
+    .union([z.number(), z.string().trim().min(1, message)])
+    .pipe(z.coerce.number({ message }).int({ message }));
 
 /** Quantity for one add to cart: 1 to 6. */
-export const quantitySchema = wholeNumber("Choose a quantity from 1 to 6")
-  .pipe(
-    z
-      .number()
-      .min(1, "Choose a quantity from 1 to 6")
-      .max(MAX_ADD_QUANTITY, "Choose a quantity from 1 to 6"),
-  );
+export const quantitySchema = wholeNumber("Choose a quantity from 1 to 6").pipe(
+  z
+    .number()
+    .min(1, "Choose a quantity from 1 to 6")
+    .max(MAX_ADD_QUANTITY, "Choose a quantity from 1 to 6"),
+);
 
 /** Quantity of a cart line after a change: never below 1. */
 export const cartLineQuantitySchema = wholeNumber("Quantity must be a whole number").pipe(
@@ -82,7 +83,10 @@ export const INDIAN_STATES = [
 export const DEFAULT_COUNTRY = "India";
 
 const text = (max: number, required?: string) => {
-  const base = z.string({ required_error: required ?? "Required" }).trim().max(max, `At most ${max} characters`);
+  const base = z
+    .string({ required_error: required ?? "Required" })
+    .trim()
+    .max(max, `At most ${max} characters`);
   return required ? base.min(1, required) : base;
 };
 
@@ -140,7 +144,12 @@ export const addressSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : DEFAULT_COUNTRY))
-    .pipe(z.string().regex(/^india$/i, "We deliver within India only").transform(() => DEFAULT_COUNTRY)),
+    .pipe(
+      z
+        .string()
+        .regex(/^india$/i, "We deliver within India only")
+        .transform(() => DEFAULT_COUNTRY),
+    ),
 });
 
 export type AddressInput = z.infer<typeof addressSchema>;
@@ -204,7 +213,10 @@ export const changePasswordSchema = z.object({
 /** Forgot password: only the e-mail. */
 export const forgotPasswordSchema = z.object({
   email: z
-    .string({ required_error: "Enter your e-mail address", invalid_type_error: "Enter your e-mail address" })
+    .string({
+      required_error: "Enter your e-mail address",
+      invalid_type_error: "Enter your e-mail address",
+    })
     .trim()
     .min(1, "Enter your e-mail address")
     .max(254, "Enter a valid e-mail address")
@@ -213,9 +225,15 @@ export const forgotPasswordSchema = z.object({
 });
 /** Reset password: the token from the link and the new password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ required_error: "The reset link is missing its token" }).min(1, "The reset link is missing its token").max(200, "This reset link is not valid"),
+  token: z
+    .string({ required_error: "The reset link is missing its token" })
+    .min(1, "The reset link is missing its token")
+    .max(200, "This reset link is not valid"),
   password: z
-    .string({ required_error: "Choose a new password", invalid_type_error: "Choose a new password" })
+    .string({
+      required_error: "Choose a new password",
+      invalid_type_error: "Choose a new password",
+    })
     .min(1, "Choose a new password")
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
@@ -223,5 +241,7 @@ export const resetPasswordSchema = z.object({
 
 /** Field messages other than CREDENTIALS_REQUIRED (that one is shown once, above the form). */
 export function withoutRequired(errors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== CREDENTIALS_REQUIRED));
+  return Object.fromEntries(
+    Object.entries(errors).filter(([, message]) => message !== CREDENTIALS_REQUIRED),
+  );
 }

@@ -33,6 +33,7 @@ export function sizeStockFor(
   colorId: number | null,
 ): Map<number, number> {
   const map = new Map<number, number>();
-  for (const v of variants) if (v.sizeId !== null && v.colorId === colorId) map.set(v.sizeId, v.stock);
+  for (const v of variants)
+    if (v.sizeId !== null && v.colorId === colorId) map.set(v.sizeId, v.stock);
   return map;
 }

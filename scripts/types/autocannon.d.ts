@@ -7,6 +7,9 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     timeout?: number;
   };
-  function autocannon(options: Options, done: (error: Error | null, result: unknown) => void): unknown;
+  function autocannon(
+    options: Options,
+    done: (error: Error | null, result: unknown) => void,
+  ): unknown;
   export default autocannon;
 }

@@ -47,12 +47,16 @@ test("sign up, log in, see the avatar initial, log out", async ({ page }, testIn
   await expect(accountMenu(page)).toHaveCount(0);
 });
 
-test("a wrong password is refused next to the form and the e-mail is kept", async ({ page }, testInfo) => {
+test("a wrong password is refused next to the form and the e-mail is kept", async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, "typo").toLowerCase();
   await signUp(page, email, "right-password-1");
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email, "wrong-password-1");
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid e-mail or password." })).toBeVisible(AFTER_HASH);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Invalid e-mail or password." }),
+  ).toBeVisible(AFTER_HASH);
   await expect(main(page).getByLabel("Email")).toHaveValue(email);
   await expect(main(page).getByLabel("Password")).toHaveValue("");
   await expect(page).toHaveURL(/\/login$/);
@@ -65,7 +69,9 @@ test("an empty form says e-mail and password are required, on both pages", async
   ] as const) {
     await page.goto(path);
     await main(page).getByRole("button", { name: button }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Email and password are required" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Email and password are required" }),
+    ).toBeVisible();
   }
   await main(page).getByLabel("Email").fill("not-an-email");
   await main(page).getByLabel("Password").fill("short");
@@ -83,7 +89,9 @@ test("each page links to the other", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("guards: a visitor goes to login, a customer away from the admin area, an admin in", async ({ page }, testInfo) => {
+test("guards: a visitor goes to login, a customer away from the admin area, an admin in", async ({
+  page,
+}, testInfo) => {
   await page.goto("/cart");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcart$/);
   await page.goto("/admin/dashboard");
@@ -105,7 +113,9 @@ test("an admin lands on the dashboard after login", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/, AFTER_HASH);
 });
 
-test("add to cart while logged out leads to login and back to the product", async ({ page }, testInfo) => {
+test("add to cart while logged out leads to login and back to the product", async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, "buyer");
   await signUp(page, email, "buyer-pass-123");
   await page.goto("/");
@@ -127,7 +137,11 @@ test("redirectTo only leads within the shop", async ({ page }, testInfo) => {
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/, AFTER_HASH);
 });
 
-test("after logout a copied session cookie no longer works", async ({ page, playwright, baseURL }, testInfo) => {
+test("after logout a copied session cookie no longer works", async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, "copy");
   await signUp(page, email, "copy-pass-123");
   await logIn(page, email, "copy-pass-123");
@@ -136,7 +150,10 @@ test("after logout a copied session cookie no longer works", async ({ page, play
   expect(session?.httpOnly).toBe(true);
   expect(session?.sameSite).toBe("Lax");
 
-  const thief = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `session=${session!.value}` } });
+  const thief = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `session=${session!.value}` },
+  });
   expect((await thief.get("/cart", { maxRedirects: 0 })).status()).toBe(200);
   await accountMenu(page).click();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
@@ -147,14 +164,18 @@ test("after logout a copied session cookie no longer works", async ({ page, play
   await thief.dispose();
 });
 
-test("pages carry the security headers and run their scripts under the policy", async ({ page }, testInfo) => {
+test("pages carry the security headers and run their scripts under the policy", async ({
+  page,
+}, testInfo) => {
   const violations: string[] = [];
   page.on("console", (msg) => {
     if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
   });
   const response = await page.goto("/login");
   const headers = response!.headers();
-  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' https:\/\/checkout\.razorpay\.com/);
+  expect(headers["content-security-policy"]).toMatch(
+    /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' https:\/\/checkout\.razorpay\.com/,
+  );
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -164,7 +185,9 @@ test("pages carry the security headers and run their scripts under the policy", 
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page).toHaveURL(/\/signup$/);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(
+      1,
+    );
   }
   expect(violations).toEqual([]);
 
@@ -178,21 +201,35 @@ test("pages carry the security headers and run their scripts under the policy", 
 test("a form post from another site is refused", async ({ request, baseURL }) => {
   const form = { email: ADMIN.email, password: ADMIN.password };
   for (const path of ["/login", "/login.data", "/logout", "/signup"]) {
-    const res = await request.post(path, { form, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const res = await request.post(path, {
+      form,
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(res.status(), path).toBeGreaterThanOrEqual(400);
     expect(res.headers()["set-cookie"] ?? "", path).not.toContain("session=");
   }
   // A browser that sends no Origin but says the post is cross-site: our own check answers 403.
-  const res = await request.post("/login", { form, headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+  const res = await request.post("/login", {
+    form,
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(403);
   // The same post from the shop itself works.
-  const own = await request.post("/login", { form, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+  const own = await request.post("/login", {
+    form,
+    headers: { Origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
   expect(own.status()).toBe(303);
   expect(own.headers()["set-cookie"] ?? "").toContain("session=");
 });
 
 test("the API door: login answers a token and the user, never a hash", async ({ request }) => {
-  const res = await request.post("/api/v1/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  const res = await request.post("/api/v1/login", {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
   expect(res.status()).toBe(200);
   const text = await res.text();
   expect(text).not.toMatch(/password|scrypt/);
@@ -201,6 +238,8 @@ test("the API door: login answers a token and the user, never a hash", async ({ 
   const unauth = await request.get("/api/v1/cart");
   expect(unauth.status()).toBe(401);
   expect(await unauth.json()).toEqual({ message: expect.any(String) });
-  const cart = await request.get("/api/v1/cart", { headers: { Authorization: `Bearer ${body.token}` } });
+  const cart = await request.get("/api/v1/cart", {
+    headers: { Authorization: `Bearer ${body.token}` },
+  });
   expect(cart.status()).toBe(200);
 });

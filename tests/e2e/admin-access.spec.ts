@@ -24,14 +24,22 @@ test("a visitor is sent to /login from every admin page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
 });
 
-test("a customer is sent home from every admin page, and admin posts do nothing", async ({ page, request }) => {
+test("a customer is sent home from every admin page, and admin posts do nothing", async ({
+  page,
+  request,
+}) => {
   const email = `admin-access-${Date.now()}-${process.pid}@example.com`;
   const password = "overland-trail-42";
-  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(201);
+  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(
+    201,
+  );
   await page.goto("/");
   const origin = new URL(page.url()).origin;
   // The login form's plain post; the session cookie lands in the page's context.
-  const login = await page.request.post("/login", { form: { email, password, redirectTo: "" }, headers: { Origin: origin } });
+  const login = await page.request.post("/login", {
+    form: { email, password, redirectTo: "" },
+    headers: { Origin: origin },
+  });
   expect(new URL(login.url()).pathname).toBe("/");
   for (const path of PAGES) {
     const res = await page.request.get(path, { maxRedirects: 0 });
@@ -47,7 +55,11 @@ test("a customer is sent home from every admin page, and admin posts do nothing"
     ["/admin/products/1/edit", { title: "Hacked", intent: "save" }],
     ["/admin/orders/1", { to: "refunded" }],
   ] as const) {
-    const res = await page.request.post(path, { form, maxRedirects: 0, headers: { Origin: origin } });
+    const res = await page.request.post(path, {
+      form,
+      maxRedirects: 0,
+      headers: { Origin: origin },
+    });
     expect(res.status(), path).toBe(302);
     expect(res.headers()["location"], path).toBe("/");
   }
@@ -70,14 +82,18 @@ test("the admin API answers 401 without a token and 403 to a customer", async ({
   }
   const email = `admin-api-${Date.now()}-${process.pid}@example.com`;
   await request.post("/api/v1/register", { data: { email, password: "overland-trail-42" } });
-  const login = await (await request.post("/api/v1/login", { data: { email, password: "overland-trail-42" } })).json();
+  const login = await (
+    await request.post("/api/v1/login", { data: { email, password: "overland-trail-42" } })
+  ).json();
   const headers = { Authorization: `Bearer ${login.token}` };
   for (const [method, url] of calls) {
     const res = await request[method](url, { headers });
     expect(res.status(), `${method} ${url}`).toBe(403);
   }
   const admin = await (await request.post("/api/v1/login", { data: ADMIN })).json();
-  const stats = await request.get("/api/v1/stats", { headers: { Authorization: `Bearer ${admin.token}` } });
+  const stats = await request.get("/api/v1/stats", {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
   expect(stats.status()).toBe(200);
   const body = await stats.json();
   expect(body.totalProducts).toBeGreaterThan(100);

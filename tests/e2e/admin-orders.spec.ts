@@ -9,10 +9,17 @@ async function paidOrder(browser: Browser, baseURL: string) {
   const request = context.request;
   const email = `admin-orders-${Date.now()}-${process.pid}@example.com`;
   const password = "overland-trail-42";
-  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(201);
-  const { token } = await (await request.post("/api/v1/login", { data: { email, password } })).json();
+  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(
+    201,
+  );
+  const { token } = await (
+    await request.post("/api/v1/login", { data: { email, password } })
+  ).json();
   const auth = { Authorization: `Bearer ${token}` };
-  await request.post("/login", { form: { email, password, redirectTo: "" }, headers: { Origin: new URL(baseURL).origin } });
+  await request.post("/login", {
+    form: { email, password, redirectTo: "" },
+    headers: { Origin: new URL(baseURL).origin },
+  });
   const address = {
     fullName: "Asha Rao",
     phone: "9876543210",
@@ -24,7 +31,11 @@ async function paidOrder(browser: Browser, baseURL: string) {
     country: "India",
   };
   expect((await request.post("/api/v1/billing", { data: address, headers: auth })).ok()).toBe(true);
-  const products = (await (await request.get("/api/v1/allProducts")).json()) as { id: number; inStock: boolean; category: string }[];
+  const products = (await (await request.get("/api/v1/allProducts")).json()) as {
+    id: number;
+    inStock: boolean;
+    category: string;
+  }[];
   const candidates = products.filter((p) => p.inStock && p.category !== "wheels");
   const product = candidates[(process.pid + Date.now()) % candidates.length];
   const created = await request.post("/api/v1/checkout/create-order", {
@@ -41,7 +52,11 @@ async function paidOrder(browser: Browser, baseURL: string) {
   return { orderId: Number(orderId), email };
 }
 
-test("an admin sees a paid order and moves it along: ship with tracking, deliver, refund", async ({ page, browser, baseURL }) => {
+test("an admin sees a paid order and moves it along: ship with tracking, deliver, refund", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { orderId, email } = await paidOrder(browser, baseURL!);
 
   await page.goto("/admin/orders?status=paid");
@@ -56,7 +71,9 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   await expect(detail).toContainText(email);
   // Shipping needs the courier's tracking number.
   await detail.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(detail.getByText("Enter the courier's tracking number")).toBeVisible({ timeout: 20_000 });
+  await expect(detail.getByText("Enter the courier's tracking number")).toBeVisible({
+    timeout: 20_000,
+  });
   await detail.getByLabel("Tracking number").fill("DTDC 123456789");
   await detail.getByRole("button", { name: "Mark shipped" }).click();
   await expect(page.getByText("Order marked as shipped")).toBeVisible({ timeout: 20_000 });
@@ -67,7 +84,9 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   await expect(page.getByText("Order marked as delivered")).toBeVisible({ timeout: 20_000 });
   // A paid online order is refunded through the payment provider (the sandbox here), every unit.
   await expect(detail.getByRole("button", { name: "Mark refunded" })).toHaveCount(0);
-  for (const units of await detail.getByRole("spinbutton", { name: /^Units of .* to refund/ }).all()) {
+  for (const units of await detail
+    .getByRole("spinbutton", { name: /^Units of .* to refund/ })
+    .all()) {
     await units.fill((await units.getAttribute("max"))!);
   }
   await detail.getByRole("button", { name: "Refund", exact: true }).click();
@@ -75,11 +94,20 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   await expect(detail).toContainText("Nothing to do: this order is refunded.");
 
   // The API door lists it too, with the spec's fields.
-  const admin = await (await page.request.post("/api/v1/login", { data: { email: "admin@example.com", password: "admin-password-123" } })).json();
+  const admin = await (
+    await page.request.post("/api/v1/login", {
+      data: { email: "admin@example.com", password: "admin-password-123" },
+    })
+  ).json();
   const orders = await (
-    await page.request.get("/api/v1/adminOrders?status=refunded", { headers: { Authorization: `Bearer ${admin.token}` } })
+    await page.request.get("/api/v1/adminOrders?status=refunded", {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    })
   ).json();
   const listed = orders.find((o: { id: number }) => o.id === orderId);
-  expect(listed).toMatchObject({ user: { email }, billingAddress: { fullName: "Asha Rao", city: "Pune" } });
+  expect(listed).toMatchObject({
+    user: { email },
+    billingAddress: { fullName: "Asha Rao", city: "Pune" },
+  });
   expect(listed.totalAmount).toBeGreaterThan(0);
 });

@@ -3,7 +3,9 @@ import { adminTest as test, imageFile, sidebar, uniqueSlug } from "./admin-suppo
 
 test.describe.configure({ timeout: 60_000 });
 
-test("an admin creates a wheel with two colours and two sizes, edits its price, then deletes it", async ({ page }) => {
+test("an admin creates a wheel with two colours and two sizes, edits its price, then deletes it", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const slug = uniqueSlug("e2e-wheel");
   const title = `Trail Runner ${slug}`;
@@ -33,16 +35,35 @@ test("an admin creates a wheel with two colours and two sizes, edits its price, 
   await expect(dialog.getByLabel("Toyota Hilux")).toBeChecked();
 
   await dialog.getByLabel("Colour 1 name").fill("Matte Black");
-  await dialog.getByLabel("Colour 1 images").setInputFiles([await imageFile("black-1.png", "#111"), await imageFile("black-2.jpg", "#333", "jpeg")]);
+  await dialog
+    .getByLabel("Colour 1 images")
+    .setInputFiles([
+      await imageFile("black-1.png", "#111"),
+      await imageFile("black-2.jpg", "#333", "jpeg"),
+    ]);
   await dialog.getByLabel("Colour 2 name").fill("Bronze");
-  await dialog.getByLabel("Colour 2 images").setInputFiles([await imageFile("bronze-1.png", "#a60"), await imageFile("bronze-2.png", "#c80")]);
+  await dialog
+    .getByLabel("Colour 2 images")
+    .setInputFiles([
+      await imageFile("bronze-1.png", "#a60"),
+      await imageFile("bronze-2.png", "#c80"),
+    ]);
   const sizes = [
     ["17x8.5", "17", "8.5", "6x139.7", "0", "106.25", `MR305-${slug}-A`],
     ["18x9", "18", "9", "6x139.7", "18", "106.25", `MR305-${slug}-B`],
   ];
-  const fields = ["Size label", "Diameter (in)", "Width (in)", "Bolt pattern", "Offset (mm)", "Hub bore (mm)", "Part number"];
+  const fields = [
+    "Size label",
+    "Diameter (in)",
+    "Width (in)",
+    "Bolt pattern",
+    "Offset (mm)",
+    "Hub bore (mm)",
+    "Part number",
+  ];
   for (const [row, values] of sizes.entries()) {
-    for (const [i, field] of fields.entries()) await dialog.getByLabel(`Size ${row + 1} ${field}`).fill(values[i]);
+    for (const [i, field] of fields.entries())
+      await dialog.getByLabel(`Size ${row + 1} ${field}`).fill(values[i]);
   }
   await dialog.getByRole("button", { name: "Upload product" }).click();
   // Re-encoding four images takes a moment on a busy machine.
@@ -74,7 +95,9 @@ test("an admin creates a wheel with two colours and two sizes, edits its price, 
   // On its product page: both colours, both sizes, the price.
   await page.goto(`/product/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Colours" }).getByRole("img", { name: "Bronze" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Colours" }).getByRole("img", { name: "Bronze" }),
+  ).toBeVisible();
   const sizePicker = page.getByRole("group", { name: "Wheel size" });
   await expect(sizePicker.getByText("17x8.5")).toBeVisible();
   await expect(sizePicker.getByText("18x9")).toBeVisible();
@@ -86,7 +109,9 @@ test("an admin creates a wheel with two colours and two sizes, edits its price, 
   await page.getByRole("link", { name: `Edit ${title}` }).click();
   const edit = page.getByRole("dialog", { name: /Edit product/ });
   await expect(edit.getByLabel("Price (₹)")).toHaveValue("24999.50");
-  await expect(edit.getByRole("list", { name: "Stored images of colour 2" }).getByRole("img")).toHaveCount(2);
+  await expect(
+    edit.getByRole("list", { name: "Stored images of colour 2" }).getByRole("img"),
+  ).toHaveCount(2);
   await edit.getByLabel("Price (₹)").fill("19999");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated!")).toBeVisible({ timeout: 20_000 });
@@ -106,7 +131,9 @@ test("an admin creates a wheel with two colours and two sizes, edits its price, 
   expect(gone?.status()).toBe(404);
 });
 
-test("a .png that is really HTML is refused with a message, and what was typed stays", async ({ page }) => {
+test("a .png that is really HTML is refused with a message, and what was typed stays", async ({
+  page,
+}) => {
   const slug = uniqueSlug("e2e-fake");
   await page.goto("/admin/products/new");
   const dialog = page.getByRole("dialog", { name: "Upload Product" });
@@ -117,12 +144,22 @@ test("a .png that is really HTML is refused with a message, and what was typed s
   await dialog.getByLabel("Price (₹)").fill("999");
   await dialog.getByLabel("Colour 1 name").fill("Black");
   await dialog.getByLabel("Colour 1 images").setInputFiles([
-    { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") },
-    { name: "vector.png", mimeType: "image/png", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    {
+      name: "evil.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<!doctype html><script>alert(1)</script>"),
+    },
+    {
+      name: "vector.png",
+      mimeType: "image/png",
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    },
   ]);
   await dialog.getByRole("button", { name: "Upload product" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Operation failed", { timeout: 20_000 });
-  await expect(dialog.getByText("evil.png: only jpeg, png, webp or avif images are accepted.")).toBeVisible();
+  await expect(
+    dialog.getByText("evil.png: only jpeg, png, webp or avif images are accepted."),
+  ).toBeVisible();
   await expect(dialog.getByLabel("Colour 1 images")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByLabel("Title")).toHaveValue("Not an image");
   await expect(dialog.getByLabel("Slug")).toHaveValue(slug);

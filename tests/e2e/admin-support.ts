@@ -7,7 +7,10 @@ export const ADMIN = { email: "admin@example.com", password: "admin-password-123
  * `test` whose pages start logged in as the admin: each worker logs in once through the
  * /login form (a plain post, as without JavaScript) and its pages reuse that session.
  */
-export const adminTest = base.extend<object, { adminState: Awaited<ReturnType<import("@playwright/test").APIRequestContext["storageState"]>> }>({
+export const adminTest = base.extend<
+  object,
+  { adminState: Awaited<ReturnType<import("@playwright/test").APIRequestContext["storageState"]>> }
+>({
   adminState: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern
     async ({}, use, workerInfo) => {

@@ -4,7 +4,10 @@ import { expect, pickProducts, signUpAndLogIn } from "./cart-support";
 // Each test signs up and logs in (a deliberately slow password hash) before its real work.
 test.describe.configure({ timeout: 90_000 });
 
-async function fillAddress(scope: Page | ReturnType<Page["locator"]>, values: Record<string, string>) {
+async function fillAddress(
+  scope: Page | ReturnType<Page["locator"]>,
+  values: Record<string, string>,
+) {
   const labels: Record<string, string> = {
     fullName: "Full name",
     phone: "Phone",
@@ -14,7 +17,8 @@ async function fillAddress(scope: Page | ReturnType<Page["locator"]>, values: Re
     postalCode: "PIN code",
   };
   for (const [field, label] of Object.entries(labels)) {
-    if (values[field] !== undefined) await scope.getByLabel(label, { exact: true }).fill(values[field]);
+    if (values[field] !== undefined)
+      await scope.getByLabel(label, { exact: true }).fill(values[field]);
   }
   if (values.state) await scope.getByLabel("State", { exact: true }).selectOption(values.state);
 }
@@ -87,7 +91,10 @@ test("someone else's address cannot be opened", async ({ page, request, browser 
   await other.close();
 });
 
-test("checkout step 1: add a new address (a dialog with JavaScript, inline without) and deliver to it", async ({ page, request }, testInfo) => {
+test("checkout step 1: add a new address (a dialog with JavaScript, inline without) and deliver to it", async ({
+  page,
+  request,
+}, testInfo) => {
   const { first } = await pickProducts(request);
   await signUpAndLogIn(page, request, `/checkout?productId=${first.id}&quantity=1`);
   await expect(page.getByRole("heading", { name: "Delivery Address" })).toBeVisible();

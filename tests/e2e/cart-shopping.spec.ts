@@ -11,7 +11,10 @@ test("a visitor who adds to the cart is asked to log in first", async ({ page, r
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fproduct%2F${first.id}$`));
 });
 
-test("add from the product page, change quantities, remove, with the header badge following", async ({ page, request }) => {
+test("add from the product page, change quantities, remove, with the header badge following", async ({
+  page,
+  request,
+}) => {
   const { first, second, wheel } = await pickProducts(request);
   await signUpAndLogIn(page, request, "/cart");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
@@ -34,7 +37,9 @@ test("add from the product page, change quantities, remove, with the header badg
   // A wheel goes in with its size.
   await page.goto(`/product/${wheel.id}`);
   // The size chosen (the first one in stock), as the cart line will read it: label, bolt pattern, offset, part.
-  const size = (await page.getByTestId("chosen-size").textContent())!.replace(/^Chosen: /, "").trim();
+  const size = (await page.getByTestId("chosen-size").textContent())!
+    .replace(/^Chosen: /, "")
+    .trim();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(cartLink(page, 5)).toBeVisible();
 
@@ -56,14 +61,19 @@ test("add from the product page, change quantities, remove, with the header badg
     // The badge follows once the server has the change.
     await expect(cartLink(page, expected + 2)).toBeVisible();
   }
-  await expect(page.getByRole("button", { name: `Decrease quantity of ${first.title}` })).toBeDisabled();
+  await expect(
+    page.getByRole("button", { name: `Decrease quantity of ${first.title}` }),
+  ).toBeDisabled();
   await expect(cartLink(page, 3)).toBeVisible();
 
   // The server holds the same numbers: a fresh load shows them.
   await page.reload();
   await expect(page.getByLabel(`Quantity of ${first.title}`, { exact: true })).toHaveText("1");
   const total = first.price + second.price + wheel.price;
-  await expect(page.getByTestId("cart-total").locator("data")).toHaveAttribute("value", (total / 100).toFixed(2));
+  await expect(page.getByTestId("cart-total").locator("data")).toHaveAttribute(
+    "value",
+    (total / 100).toFixed(2),
+  );
 
   // Remove every line: 'Item removed', then the empty state.
   for (const title of [first.title, second.title, wheel.title]) {
@@ -77,7 +87,10 @@ test("add from the product page, change quantities, remove, with the header badg
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
 });
 
-test("with JavaScript the new quantity shows before the server answers", async ({ page, request }, testInfo) => {
+test("with JavaScript the new quantity shows before the server answers", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "optimism needs JavaScript");
   const { first } = await pickProducts(request);
   await signUpAndLogIn(page, request, `/product/${first.id}`);

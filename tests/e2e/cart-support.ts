@@ -29,7 +29,10 @@ type ApiProduct = { id: number; title: string; category: string; price: number; 
  */
 export async function pickProducts(request: APIRequestContext) {
   const all = (await (await request.get("/api/v1/allProducts")).json()) as ApiProduct[];
-  const newest = all.slice(-6).reverse().filter((p) => p.inStock);
+  const newest = all
+    .slice(-6)
+    .reverse()
+    .filter((p) => p.inStock);
   const plain = newest.filter((p) => p.category !== "wheels");
   const wheel = newest.find((p) => p.category === "wheels");
   expect(plain.length).toBeGreaterThanOrEqual(2);

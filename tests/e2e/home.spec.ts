@@ -6,7 +6,9 @@ test("the home page shows the newest products from the database", async ({ page 
   await expect(page.getByRole("heading", { name: "Trending Products" })).toBeVisible();
   await expect(page.locator("article")).toHaveCount(4);
   // Each tile leads to its product page by numeric id.
-  const hrefs = await page.locator("article a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const hrefs = await page
+    .locator("article a")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   expect(hrefs.length).toBeGreaterThanOrEqual(4);
   for (const href of hrefs) expect(href).toMatch(/^\/product\/\d+$/);
   // A tile's image is really served.

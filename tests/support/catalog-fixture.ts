@@ -22,14 +22,31 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
     await db.insertInto("categories").values({ slug, name, position: i }).execute();
   }
   const cat = async (slug: string) =>
-    (await db.selectFrom("categories").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .selectFrom("categories")
+        .select("id")
+        .where("slug", "=", slug)
+        .executeTakeFirstOrThrow()
+    ).id;
   const brand = async (slug: string, name: string) =>
     Number(
-      (await db.insertInto("brands").values({ slug, name, description: `${name} gear`, featured: 1 }).executeTakeFirstOrThrow())
-        .insertId,
+      (
+        await db
+          .insertInto("brands")
+          .values({ slug, name, description: `${name} gear`, featured: 1 })
+          .executeTakeFirstOrThrow()
+      ).insertId,
     );
   const vehicle = async (slug: string, make: string, model: string, featured = 1) =>
-    Number((await db.insertInto("vehicles").values({ slug, make, model, featured }).executeTakeFirstOrThrow()).insertId);
+    Number(
+      (
+        await db
+          .insertInto("vehicles")
+          .values({ slug, make, model, featured })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
 
   const method = await brand("method", "Method Race Wheels");
   const warn = await brand("warn", "Warn");
@@ -77,14 +94,22 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
           .executeTakeFirstOrThrow()
       ).insertId,
     );
-    for (const v of p.vehicles ?? []) await db.insertInto("product_vehicles").values({ product_id: id, vehicle_id: v }).execute();
+    for (const v of p.vehicles ?? [])
+      await db.insertInto("product_vehicles").values({ product_id: id, vehicle_id: v }).execute();
     for (const [i, c] of (p.colors ?? []).entries()) {
       const colorId = Number(
-        (await db.insertInto("product_colors").values({ product_id: id, name: c.name, position: i }).executeTakeFirstOrThrow())
-          .insertId,
+        (
+          await db
+            .insertInto("product_colors")
+            .values({ product_id: id, name: c.name, position: i })
+            .executeTakeFirstOrThrow()
+        ).insertId,
       );
       for (const [j, image] of c.images.entries()) {
-        await db.insertInto("product_color_images").values({ color_id: colorId, image, position: j }).execute();
+        await db
+          .insertInto("product_color_images")
+          .values({ color_id: colorId, image, position: j })
+          .execute();
       }
     }
     for (const [i, label] of (p.sizes ?? []).entries()) {
@@ -191,16 +216,39 @@ export async function insertTwinLabelWheel(
   slug = "method-703-twin",
 ) {
   const brand =
-    (await db.selectFrom("brands").select("id").where("slug", "=", "method").executeTakeFirst())?.id ??
-    Number((await db.insertInto("brands").values({ slug: "method", name: "Method Race Wheels" }).executeTakeFirstOrThrow()).insertId);
+    (await db.selectFrom("brands").select("id").where("slug", "=", "method").executeTakeFirst())
+      ?.id ??
+    Number(
+      (
+        await db
+          .insertInto("brands")
+          .values({ slug: "method", name: "Method Race Wheels" })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
   const category =
-    (await db.selectFrom("categories").select("id").where("slug", "=", "wheels").executeTakeFirst())?.id ??
-    Number((await db.insertInto("categories").values({ slug: "wheels", name: "Wheels" }).executeTakeFirstOrThrow()).insertId);
+    (await db.selectFrom("categories").select("id").where("slug", "=", "wheels").executeTakeFirst())
+      ?.id ??
+    Number(
+      (
+        await db
+          .insertInto("categories")
+          .values({ slug: "wheels", name: "Wheels" })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
   const productId = Number(
     (
       await db
         .insertInto("products")
-        .values({ slug, title: "Method 703 Twin Wheel", brand_id: brand, category_id: category, price_paise: 2_000_000, image: `seed/${slug}` })
+        .values({
+          slug,
+          title: "Method 703 Twin Wheel",
+          brand_id: brand,
+          category_id: category,
+          price_paise: 2_000_000,
+          image: `seed/${slug}`,
+        })
         .executeTakeFirstOrThrow()
     ).insertId,
   );
@@ -216,7 +264,14 @@ export async function insertTwinLabelWheel(
         (
           await db
             .insertInto("product_sizes")
-            .values({ product_id: productId, ...r, diameter: 17, width: 8.5, hub_bore_mm: 106.1, position })
+            .values({
+              product_id: productId,
+              ...r,
+              diameter: 17,
+              width: 8.5,
+              hub_bore_mm: 106.1,
+              position,
+            })
             .executeTakeFirstOrThrow()
         ).insertId,
       ),

@@ -6,7 +6,8 @@ import { createDatabase } from "~/db/db.server";
 import { placeOrder } from "~/models/order/index.server";
 import { createRazorpayGateway } from "~/payments/razorpay.server";
 
-const [file, goFile, apiUrl, keyId, keySecret, productId, usersJson, sizeId] = process.argv.slice(2);
+const [file, goFile, apiUrl, keyId, keySecret, productId, usersJson, sizeId] =
+  process.argv.slice(2);
 const users = JSON.parse(usersJson) as { userId: number; addressId: number }[];
 const db = createDatabase(file);
 const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl });

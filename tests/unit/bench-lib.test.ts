@@ -24,11 +24,23 @@ function result(overrides: Partial<AutocannonResult> = {}): AutocannonResult {
   };
 }
 
-const m = (rps: number, p99 = 10, errors = 0): Measurement => ({ rps, p50: 1, p99, errors, requests: rps * 10 });
+const m = (rps: number, p99 = 10, errors = 0): Measurement => ({
+  rps,
+  p50: 1,
+  p99,
+  errors,
+  requests: rps * 10,
+});
 
 describe("parseAutocannon", () => {
   it("reads requests per second, percentiles and the request count", () => {
-    expect(parseAutocannon(result())).toEqual({ rps: 1234.6, p50: 12.35, p99: 42, errors: 0, requests: 12370 });
+    expect(parseAutocannon(result())).toEqual({
+      rps: 1234.6,
+      p50: 12.35,
+      p99: 42,
+      errors: 0,
+      requests: 12370,
+    });
   });
 
   it("counts socket errors, timeouts and non-2xx answers as errors", () => {
@@ -36,7 +48,9 @@ describe("parseAutocannon", () => {
   });
 
   it("falls back to total / duration when no per-second average was sampled", () => {
-    expect(parseAutocannon(result({ requests: { average: 0, total: 500 }, duration: 4 })).rps).toBe(125);
+    expect(parseAutocannon(result({ requests: { average: 0, total: 500 }, duration: 4 })).rps).toBe(
+      125,
+    );
   });
 });
 
@@ -58,18 +72,25 @@ describe("targets", () => {
     expect(meetsTarget(m(300, 10), 0.29, { minRatio: 0.3 })).toBe(false);
     expect(meetsTarget(m(300, 10), null, { minRatio: 0.3 })).toBe(false);
     expect(meetsTarget(m(300, 10, 1), 1, {})).toBe(false);
-    expect(meetsTarget({ rps: 0, p50: 0, p99: 0, errors: 0, requests: 0 }, 0, { p99Ms: 50 })).toBe(false);
+    expect(meetsTarget({ rps: 0, p50: 0, p99: 0, errors: 0, requests: 0 }, 0, { p99Ms: 50 })).toBe(
+      false,
+    );
   });
 
   it("builds a row with its ratio and verdict, and the table and summary report it", () => {
-    const good = makeRow("product", "/product/1", 20_000, m(400, 20), m(1000), { p99Ms: 50, minRatio: 0.3 });
+    const good = makeRow("product", "/product/1", 20_000, m(400, 20), m(1000), {
+      p99Ms: 50,
+      minRatio: 0.3,
+    });
     const bad = makeRow("search", "/search?q=winch", 8_000, m(900, 25), m(1000), { p99Ms: 20 });
     expect(good).toMatchObject({ ratio: 0.4, met: true });
     expect(bad).toMatchObject({ ratio: 0.9, met: false });
 
     good.cpuMsPerRequest = cpuMsPerRequest(50, 4000);
     const table = formatResults([good, bad]);
-    expect(table).toMatch(/product\s+20\.0 kB\s+400\s+1\.0\s+20\.0\s+0\s+0\.13\s+1000\s+40\.0%\s+p99<50ms >=30%\s+yes/);
+    expect(table).toMatch(
+      /product\s+20\.0 kB\s+400\s+1\.0\s+20\.0\s+0\s+0\.13\s+1000\s+40\.0%\s+p99<50ms >=30%\s+yes/,
+    );
     expect(table).toMatch(/search\s+8\.0 kB\s+900\s+1\.0\s+25\.0\s+0\s+-\s+1000/);
     expect(table).toMatch(/search .* NO$/m);
 
@@ -84,10 +105,22 @@ describe("targets", () => {
       "bench: FAIL 1/2 URL targets met; worst p99 25.0 ms; lowest ratio 40.0%; peak RSS 180 MB (limit 300); max page JS 90.0 kB gzip (limit 120.0 kB)",
     );
     expect(
-      summaryLine({ rows: [good], peakRssMb: 180, rssLimitMb: 300, pageJs: [], jsLimitBytes: 120_000 }),
+      summaryLine({
+        rows: [good],
+        peakRssMb: 180,
+        rssLimitMb: 300,
+        pageJs: [],
+        jsLimitBytes: 120_000,
+      }),
     ).toMatch(/^bench: PASS 1\/1/);
     expect(
-      summaryLine({ rows: [good], peakRssMb: 301, rssLimitMb: 300, pageJs: [], jsLimitBytes: 120_000 }),
+      summaryLine({
+        rows: [good],
+        peakRssMb: 301,
+        rssLimitMb: 300,
+        pageJs: [],
+        jsLimitBytes: 120_000,
+      }),
     ).toMatch(/^bench: FAIL/);
   });
 });

@@ -21,7 +21,10 @@ describe("env", () => {
 
   it("derives the public URL from PORT and knows https", () => {
     expect(parseEnv({ PORT: "8080" }, secretFile).PUBLIC_URL).toBe("http://localhost:8080");
-    const env = parseEnv({ PUBLIC_URL: "https://shop.example.in/", SESSION_SECRET: "x".repeat(32) }, secretFile);
+    const env = parseEnv(
+      { PUBLIC_URL: "https://shop.example.in/", SESSION_SECRET: "x".repeat(32) },
+      secretFile,
+    );
     expect(env.PUBLIC_URL).toBe("https://shop.example.in");
     expect(env.isHttps).toBe(true);
   });
@@ -52,11 +55,13 @@ describe("env", () => {
   });
 
   it("refuses a deployed production server without a session secret", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.in" }, secretFile)).toThrow(
-      /SESSION_SECRET/,
-    );
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.in" }, secretFile),
+    ).toThrow(/SESSION_SECRET/);
     // A production build on a laptop (npm start) keeps a generated secret.
-    expect(parseEnv({ NODE_ENV: "production" }, secretFile).SESSION_SECRET).toBe("dev-secret-from-file");
+    expect(parseEnv({ NODE_ENV: "production" }, secretFile).SESSION_SECRET).toBe(
+      "dev-secret-from-file",
+    );
   });
 
   it("counts TRUST_PROXY as the number of proxies in front (true is one)", () => {
@@ -67,8 +72,14 @@ describe("env", () => {
   });
 
   it("refuses to take orders without money in production unless the sandbox is asked for", () => {
-    const deployed = { NODE_ENV: "production", PUBLIC_URL: "https://shop.example.in", SESSION_SECRET: "s".repeat(32) };
-    expect(() => parseEnv(deployed, secretFile)).toThrow(/RAZORPAY_KEY_ID is required in production.*PAYMENT_SANDBOX=1/);
+    const deployed = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://shop.example.in",
+      SESSION_SECRET: "s".repeat(32),
+    };
+    expect(() => parseEnv(deployed, secretFile)).toThrow(
+      /RAZORPAY_KEY_ID is required in production.*PAYMENT_SANDBOX=1/,
+    );
     expect(parseEnv({ ...deployed, PAYMENT_SANDBOX: "1" }, secretFile).paymentSandbox).toBe(true);
     const live = { ...deployed, RAZORPAY_KEY_ID: "rzp_live_1", RAZORPAY_KEY_SECRET: "k" };
     expect(parseEnv(live, secretFile).paymentSandbox).toBe(false);
@@ -77,7 +88,10 @@ describe("env", () => {
   });
 
   it("switches to Razorpay when keys are given", () => {
-    const env = parseEnv({ RAZORPAY_KEY_ID: "rzp_test_1", RAZORPAY_KEY_SECRET: "s3cret" }, secretFile);
+    const env = parseEnv(
+      { RAZORPAY_KEY_ID: "rzp_test_1", RAZORPAY_KEY_SECRET: "s3cret" },
+      secretFile,
+    );
     expect(env.paymentSandbox).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ describe("money", () => {
     expect(rupeesToPaise("0.284")).toBe(28);
     expect(rupeesToPaise("₹ 12")).toBe(1200);
     expect(rupeesToPaise(19.9)).toBe(1990);
-    for (const bad of ["", "-1", "abc", "1e5", "1.2.3", "NaN"]) expect(rupeesToPaise(bad)).toBeNull();
+    for (const bad of ["", "-1", "abc", "1e5", "1.2.3", "NaN"])
+      expect(rupeesToPaise(bad)).toBeNull();
   });
 });

@@ -57,7 +57,8 @@ describe("which requests the page cache may answer", () => {
   });
 
   it("takes the brand pages the database knows and the other anonymous information pages", () => {
-    const isBrand = (slug: string) => ["method", "warn", "arb", "noco", "safari", "oldman"].includes(slug);
+    const isBrand = (slug: string) =>
+      ["method", "warn", "arb", "noco", "safari", "oldman"].includes(slug);
     for (const url of [
       "/method",
       "/warn",

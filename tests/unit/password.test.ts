@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COST, hashPassword, needsRehash, parseHash, verifyPassword } from "~/utils/password.server";
+import {
+  DEFAULT_COST,
+  hashPassword,
+  needsRehash,
+  parseHash,
+  verifyPassword,
+} from "~/utils/password.server";
 
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 

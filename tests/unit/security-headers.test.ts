@@ -2,7 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress, SOCKET_ADDRESS_HEADER } from "~/utils/http.server";
-import { documentPolicy, installSecurityHeaderHook, NON_DOCUMENT_POLICY } from "~/utils/security-headers.server";
+import {
+  documentPolicy,
+  installSecurityHeaderHook,
+  NON_DOCUMENT_POLICY,
+} from "~/utils/security-headers.server";
 
 let server: http.Server;
 let base: string;
@@ -17,7 +21,10 @@ beforeAll(async () => {
       res.setHeader("Content-Type", "text/html");
       res.end("<p>page</p>");
     } else if (req.url === "/own-nosniff") {
-      res.writeHead(200, { "X-Content-Type-Options": "nosniff", "Content-Type": "application/json" });
+      res.writeHead(200, {
+        "X-Content-Type-Options": "nosniff",
+        "Content-Type": "application/json",
+      });
       res.end("{}");
     } else {
       res.statusCode = 303;
@@ -50,7 +57,10 @@ describe("security headers on every response", () => {
   });
 
   it("records the peer address itself, whatever the client sends", async () => {
-    await fetch(base + "/x", { headers: { [SOCKET_ADDRESS_HEADER]: "6.6.6.6" }, redirect: "manual" });
+    await fetch(base + "/x", {
+      headers: { [SOCKET_ADDRESS_HEADER]: "6.6.6.6" },
+      redirect: "manual",
+    });
     expect(seen.address).toBe("127.0.0.1");
     const request = new Request("http://shop/login", {
       headers: { [SOCKET_ADDRESS_HEADER]: "127.0.0.1", "X-Forwarded-For": "203.0.113.5" },
@@ -67,7 +77,10 @@ describe("security headers on every response", () => {
     expect(clientAddress(request, 1)).toBe("203.0.113.5");
     // Two proxies: the CDN appended the client, the local proxy appended the CDN.
     const twice = new Request("http://shop/login", {
-      headers: { [SOCKET_ADDRESS_HEADER]: "127.0.0.1", "X-Forwarded-For": "6.6.6.6, 203.0.113.5, 198.51.100.9" },
+      headers: {
+        [SOCKET_ADDRESS_HEADER]: "127.0.0.1",
+        "X-Forwarded-For": "6.6.6.6, 203.0.113.5, 198.51.100.9",
+      },
     });
     expect(clientAddress(twice, 2)).toBe("203.0.113.5");
   });
@@ -83,7 +96,9 @@ describe("the page policy", () => {
     );
     expect(directive("frame-src")).toBe("frame-src https://api.razorpay.com");
     expect(directive("connect-src")).toBe("connect-src 'self' https://api.razorpay.com");
-    expect(directive("form-action")).toBe("form-action 'self' https://api.razorpay.com https://wa.me https://api.whatsapp.com");
+    expect(directive("form-action")).toBe(
+      "form-action 'self' https://api.razorpay.com https://wa.me https://api.whatsapp.com",
+    );
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive("object-src")).toBe("object-src 'none'");
     expect(directive("img-src")).toBe("img-src 'self'");
@@ -96,6 +111,8 @@ describe("the page policy", () => {
   it("allows no inline style except on the checkout, where Razorpay's overlay writes its own", () => {
     expect(directive("style-src")).toBe("style-src 'self' 'nonce-n0nce'");
     expect(policy).not.toContain("unsafe-inline");
-    expect(documentPolicy({ nonce: "x", isHttps: false, inlineStyles: true })).toContain("style-src 'self' 'unsafe-inline'");
+    expect(documentPolicy({ nonce: "x", isHttps: false, inlineStyles: true })).toContain(
+      "style-src 'self' 'unsafe-inline'",
+    );
   });
 });

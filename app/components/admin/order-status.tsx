@@ -2,7 +2,11 @@ import type { OrderStatus } from "~/db/schema";
 
 /** An order's date and time as an Indian admin reads it. */
 export const orderDate = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+  new Date(iso).toLocaleString("en-IN", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Kolkata",
+  });
 
 const STATUS_TONE: Partial<Record<OrderStatus, string>> = {
   paid: "bg-amber-100 text-amber-900",
@@ -15,7 +19,9 @@ const STATUS_TONE: Partial<Record<OrderStatus, string>> = {
 
 export function StatusBadge({ status, label }: { status: OrderStatus; label: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? "bg-gray-100 text-gray-700"}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? "bg-gray-100 text-gray-700"}`}
+    >
       {label}
     </span>
   );

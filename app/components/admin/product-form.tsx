@@ -3,9 +3,16 @@ import { useState } from "react";
 import { imageUrl } from "~/utils/images";
 import type { ProductFormValues } from "~/forms/product-form.server";
 import { ProductColorRows, ProductSizeRows } from "./product-form-rows";
-import { ACCEPT, describe, Field, FieldError, fieldId, inputClass, withKeys } from "./product-form-fields";
+import {
+  ACCEPT,
+  describe,
+  Field,
+  FieldError,
+  fieldId,
+  inputClass,
+  withKeys,
+} from "./product-form-fields";
 import { ProductStockGrid } from "./product-stock-grid";
-
 
 /*
  * The product form of /admin/products/new and /admin/products/:id/edit. Without JavaScript the
@@ -42,16 +49,31 @@ export function ProductForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [colors, setColors] = useState(() => withKeys(values.colors));
   const [sizes, setSizes] = useState(() => withKeys(values.sizes));
-  const brandKnown = values.brand === "" || values.brand === OTHER || options.brands.some((b) => b.slug === values.brand);
+  const brandKnown =
+    values.brand === "" ||
+    values.brand === OTHER ||
+    options.brands.some((b) => b.slug === values.brand);
   const categoryKnown =
-    values.category === "" || values.category === OTHER || options.categories.some((c) => c.slug === values.category);
+    values.category === "" ||
+    values.category === OTHER ||
+    options.categories.some((c) => c.slug === values.category);
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="space-y-8" aria-describedby={formError ? "pf-form-error" : undefined}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="space-y-8"
+      aria-describedby={formError ? "pf-form-error" : undefined}
+    >
       {/* The default button: Enter in a text field saves, never removes a row. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
       {formError ? (
-        <div id="pf-form-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <div
+          id="pf-form-error"
+          role="alert"
+          className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
           <p>{formError}</p>
           {errors.form ? <p className="mt-1">{errors.form}</p> : null}
         </div>
@@ -60,9 +82,20 @@ export function ProductForm({
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-3 text-lg font-bold">Product</legend>
         <Field name="title" label="Title" errors={errors}>
-          <input {...describe(errors, "title")} defaultValue={values.title} required maxLength={200} className={inputClass} />
+          <input
+            {...describe(errors, "title")}
+            defaultValue={values.title}
+            required
+            maxLength={200}
+            className={inputClass}
+          />
         </Field>
-        <Field name="slug" label="Slug" errors={errors} hint="Lowercase letters, digits and hyphens, e.g. method-305-nv">
+        <Field
+          name="slug"
+          label="Slug"
+          errors={errors}
+          hint="Lowercase letters, digits and hyphens, e.g. method-305-nv"
+        >
           <input
             {...describe(errors, "slug", `${fieldId("slug")}-hint`)}
             defaultValue={values.slug}
@@ -74,7 +107,12 @@ export function ProductForm({
           />
         </Field>
         <Field name="brand" label="Brand" errors={errors}>
-          <select {...describe(errors, "brand")} defaultValue={brandKnown ? values.brand : OTHER} required className={inputClass}>
+          <select
+            {...describe(errors, "brand")}
+            defaultValue={brandKnown ? values.brand : OTHER}
+            required
+            className={inputClass}
+          >
             <option value="">Select…</option>
             {options.brands.map((b) => (
               <option key={b.slug} value={b.slug}>
@@ -84,7 +122,12 @@ export function ProductForm({
             <option value={OTHER}>Other</option>
           </select>
         </Field>
-        <Field name="brandOther" label="Other brand" errors={errors} hint="Used when the brand is Other">
+        <Field
+          name="brandOther"
+          label="Other brand"
+          errors={errors}
+          hint="Used when the brand is Other"
+        >
           <input
             {...describe(errors, "brandOther", `${fieldId("brandOther")}-hint`)}
             defaultValue={brandKnown ? values.brandOther : values.brand}
@@ -108,7 +151,12 @@ export function ProductForm({
             <option value={OTHER}>Other</option>
           </select>
         </Field>
-        <Field name="categoryOther" label="Other category" errors={errors} hint="Used when the category is Other">
+        <Field
+          name="categoryOther"
+          label="Other category"
+          errors={errors}
+          hint="Used when the category is Other"
+        >
           <input
             {...describe(errors, "categoryOther", `${fieldId("categoryOther")}-hint`)}
             defaultValue={categoryKnown ? values.categoryOther : values.category}
@@ -130,10 +178,22 @@ export function ProductForm({
             <legend className="block text-sm font-semibold">Availability</legend>
             <div className="mt-2 space-y-1 text-sm">
               <label className="flex items-center gap-2">
-                <input type="radio" name="inStock" value="true" defaultChecked={values.inStock === "true"} /> In stock
+                <input
+                  type="radio"
+                  name="inStock"
+                  value="true"
+                  defaultChecked={values.inStock === "true"}
+                />{" "}
+                In stock
               </label>
               <label className="flex items-center gap-2">
-                <input type="radio" name="inStock" value="false" defaultChecked={values.inStock === "false"} /> Sold out
+                <input
+                  type="radio"
+                  name="inStock"
+                  value="false"
+                  defaultChecked={values.inStock === "false"}
+                />{" "}
+                Sold out
               </label>
             </div>
             <FieldError id={`${fieldId("inStock")}-error`} message={errors.inStock} />
@@ -150,15 +210,37 @@ export function ProductForm({
         </div>
         <div className="sm:col-span-2">
           <Field name="description" label="Description (optional)" errors={errors}>
-            <textarea {...describe(errors, "description")} defaultValue={values.description} rows={4} maxLength={5000} className={inputClass} />
+            <textarea
+              {...describe(errors, "description")}
+              defaultValue={values.description}
+              rows={4}
+              maxLength={5000}
+              className={inputClass}
+            />
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field name="image" label="Main image (optional)" errors={errors} hint="JPEG, PNG, WebP or AVIF, up to 5 MB. Without one, the first colour image is used.">
+          <Field
+            name="image"
+            label="Main image (optional)"
+            errors={errors}
+            hint="JPEG, PNG, WebP or AVIF, up to 5 MB. Without one, the first colour image is used."
+          >
             {values.image ? (
-              <img src={imageUrl(values.image, 320)} alt="Current main view" width={80} height={80} className="mt-1 h-20 w-20 rounded border object-contain" />
+              <img
+                src={imageUrl(values.image, 320)}
+                alt="Current main view"
+                width={80}
+                height={80}
+                className="mt-1 h-20 w-20 rounded border object-contain"
+              />
             ) : null}
-            <input {...describe(errors, "image", `${fieldId("image")}-hint`)} type="file" accept={ACCEPT} className="mt-1 block text-sm" />
+            <input
+              {...describe(errors, "image", `${fieldId("image")}-hint`)}
+              type="file"
+              accept={ACCEPT}
+              className="mt-1 block text-sm"
+            />
           </Field>
           {values.image ? <input type="hidden" name="currentImage" value={values.image} /> : null}
         </div>
@@ -167,14 +249,24 @@ export function ProductForm({
       <fieldset>
         <legend className="mb-3 text-lg font-bold">Fitment</legend>
         <label className="flex items-center gap-2 text-sm font-semibold">
-          <input type="checkbox" name="universalFit" defaultChecked={values.universalFit} /> Fits every vehicle (universal)
+          <input type="checkbox" name="universalFit" defaultChecked={values.universalFit} /> Fits
+          every vehicle (universal)
         </label>
-        <fieldset className="mt-3" aria-describedby={errors.vehicles ? `${fieldId("vehicles")}-error` : undefined}>
+        <fieldset
+          className="mt-3"
+          aria-describedby={errors.vehicles ? `${fieldId("vehicles")}-error` : undefined}
+        >
           <legend className="text-sm text-gray-600">Or the vehicles it fits:</legend>
           <div className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-3 lg:grid-cols-4">
             {options.vehicles.map((v) => (
               <label key={v.slug} className="flex items-center gap-2">
-                <input type="checkbox" name="vehicles" value={v.slug} defaultChecked={values.vehicles.includes(v.slug)} /> {v.name}
+                <input
+                  type="checkbox"
+                  name="vehicles"
+                  value={v.slug}
+                  defaultChecked={values.vehicles.includes(v.slug)}
+                />{" "}
+                {v.name}
               </label>
             ))}
           </div>
@@ -184,7 +276,12 @@ export function ProductForm({
 
       <ProductColorRows rows={colors} setRows={setColors} errors={errors} />
       <ProductSizeRows rows={sizes} setRows={setSizes} errors={errors} />
-      <ProductStockGrid colors={colors} sizes={sizes} variantStock={values.variantStock} errors={errors} />
+      <ProductStockGrid
+        colors={colors}
+        sizes={sizes}
+        variantStock={values.variantStock}
+        errors={errors}
+      />
 
       <div className="flex items-center gap-3 border-t pt-6">
         <button
@@ -196,7 +293,10 @@ export function ProductForm({
         >
           {saving ? "Saving..." : mode === "create" ? "Upload product" : "Save changes"}
         </button>
-        <Link to={cancelTo} className="rounded-md px-4 py-2.5 font-semibold text-gray-700 hover:bg-gray-100">
+        <Link
+          to={cancelTo}
+          className="rounded-md px-4 py-2.5 font-semibold text-gray-700 hover:bg-gray-100"
+        >
           Cancel
         </Link>
       </div>

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requireAdmin, requireUser } from "~/auth/guards.server";
-import { createDbSessionStorage, createUserSession, destroyUserSession, getUser } from "~/auth/session.server";
+import {
+  createDbSessionStorage,
+  createUserSession,
+  destroyUserSession,
+  getUser,
+} from "~/auth/session.server";
 import { createUser } from "~/models/user.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { type TestDb, withAppDb } from "../../support/db";
@@ -90,7 +95,10 @@ describe("database sessions", () => {
   it("ignores an expired session", async () => {
     const user = await customer("old@example.com");
     const cookie = cookieOf(await createUserSession(req("/login"), user.id));
-    await t.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect(await getUser(req("/", { cookie }))).toBeNull();
   });
 });
@@ -109,7 +117,9 @@ describe("guards", () => {
   it("requireUser sends a visitor to /login with the page to come back to", async () => {
     const res = await thrown(requireUser(req("/cart?x=1")));
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/cart?x=1")}`);
+    expect(res.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/cart?x=1")}`,
+    );
   });
 
   it("requireUser on a form post comes back to the page the form was on", async () => {
@@ -117,18 +127,27 @@ describe("guards", () => {
       requireUser(
         req("/cart", {
           method: "POST",
-          headers: { Referer: "http://localhost:3000/product/12?color=Black", Origin: "http://localhost:3000" },
+          headers: {
+            Referer: "http://localhost:3000/product/12?color=Black",
+            Origin: "http://localhost:3000",
+          },
         }),
       ),
     );
-    expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/product/12?color=Black")}`);
+    expect(res.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/product/12?color=Black")}`,
+    );
   });
 
   it("requireAdmin: visitor to /login, customer to /, admin passes", async () => {
-    expect((await thrown(requireAdmin(req("/admin/dashboard")))).headers.get("Location")).toBe("/login");
+    expect((await thrown(requireAdmin(req("/admin/dashboard")))).headers.get("Location")).toBe(
+      "/login",
+    );
     const user = await customer("shopper@example.com");
     const cookie = cookieOf(await createUserSession(req("/login"), user.id));
-    expect((await thrown(requireAdmin(req("/admin/dashboard", { cookie })))).headers.get("Location")).toBe("/");
+    expect(
+      (await thrown(requireAdmin(req("/admin/dashboard", { cookie })))).headers.get("Location"),
+    ).toBe("/");
     await t.db.updateTable("users").set({ role: "admin" }).where("id", "=", user.id).execute();
     expect((await requireAdmin(req("/admin/dashboard", { cookie }))).role).toBe("admin");
   });

@@ -24,9 +24,22 @@ describe("migrations", () => {
     const db = createDatabase(file);
     const applied = await migrateToLatest(db);
     expect(applied).toEqual(Object.keys(migrations).sort());
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table'`.execute(db);
     const names = tables.rows.map((r) => r.name);
-    for (const t of ["categories", "brands", "vehicles", "products", "product_colors", "product_color_images", "product_sizes", "product_vehicles", "users", "products_fts"]) {
+    for (const t of [
+      "categories",
+      "brands",
+      "vehicles",
+      "products",
+      "product_colors",
+      "product_color_images",
+      "product_sizes",
+      "product_vehicles",
+      "users",
+      "products_fts",
+    ]) {
       expect(names).toContain(t);
     }
     expect(await migrateToLatest(db)).toEqual([]);
@@ -37,13 +50,21 @@ describe("migrations", () => {
     const db = createDatabase(tempFile());
     await migrateToLatest(db);
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'
-      and (name in ('categories', 'brands', 'vehicles') or (name like 'product%' and name not like 'products_fts%'))`.execute(db);
-    const triggers = await sql<{ tbl_name: string; sql: string }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(db);
+      and (name in ('categories', 'brands', 'vehicles') or (name like 'product%' and name not like 'products_fts%'))`.execute(
+      db,
+    );
+    const triggers = await sql<{
+      tbl_name: string;
+      sql: string;
+    }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(db);
     expect(tables.rows.length).toBeGreaterThanOrEqual(8);
     for (const { name } of tables.rows) {
       for (const event of ["insert", "update", "delete"]) {
         const bumps = triggers.rows.filter(
-          (t) => t.tbl_name === name && new RegExp(`after ${event} on ${name}\\b`, "i").test(t.sql) && /catalog_version/.test(t.sql),
+          (t) =>
+            t.tbl_name === name &&
+            new RegExp(`after ${event} on ${name}\\b`, "i").test(t.sql) &&
+            /catalog_version/.test(t.sql),
         );
         expect(bumps, `${event} on ${name}`).toHaveLength(1);
       }
@@ -60,7 +81,9 @@ describe("migrations", () => {
   it("opens SQLite with WAL, foreign keys, a busy timeout and full sync", async () => {
     const db = createDatabase(tempFile());
     const pragma = async (name: string) =>
-      Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0])[0];
+      Object.values(
+        (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0],
+      )[0];
     expect(await pragma("journal_mode")).toBe("wal");
     expect(await pragma("foreign_keys")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
@@ -71,15 +94,35 @@ describe("migrations", () => {
   it("keeps the search index in step with products, brands and categories", async () => {
     const db = createDatabase(tempFile());
     await migrateToLatest(db);
-    const brand = await db.insertInto("brands").values({ slug: "warn", name: "Warn", logo: null }).returning("id").executeTakeFirstOrThrow();
-    const cat = await db.insertInto("categories").values({ slug: "winches", name: "Winches" }).returning("id").executeTakeFirstOrThrow();
+    const brand = await db
+      .insertInto("brands")
+      .values({ slug: "warn", name: "Warn", logo: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const cat = await db
+      .insertInto("categories")
+      .values({ slug: "winches", name: "Winches" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const p = await db
       .insertInto("products")
-      .values({ slug: "zeon-10", title: "Zeon 10-S", brand_id: brand.id, category_id: cat.id, price_paise: 100, image: null, hidden_at: null })
+      .values({
+        slug: "zeon-10",
+        title: "Zeon 10-S",
+        brand_id: brand.id,
+        category_id: cat.id,
+        price_paise: 100,
+        image: null,
+        hidden_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const match = async (q: string) =>
-      (await sql<{ rowid: number }>`select rowid from products_fts where products_fts match ${q}`.execute(db)).rows.map((r) => r.rowid);
+      (
+        await sql<{
+          rowid: number;
+        }>`select rowid from products_fts where products_fts match ${q}`.execute(db)
+      ).rows.map((r) => r.rowid);
     expect(await match("warn")).toEqual([p.id]);
     await db.updateTable("brands").set({ name: "Warn Industries" }).execute();
     expect(await match("industries")).toEqual([p.id]);
@@ -105,22 +148,32 @@ describe("migrations", () => {
     const old = db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     await sql`insert into brands (id, slug, name) values (1, 'method', 'Method')`.execute(old);
     await sql`insert into categories (id, slug, name) values (1, 'wheels', 'Wheels')`.execute(old);
-    await sql`insert into users (id, email, password_hash) values (1, 'a@example.com', 'x')`.execute(old);
+    await sql`insert into users (id, email, password_hash) values (1, 'a@example.com', 'x')`.execute(
+      old,
+    );
     // A wheel in two colours with two sizes sharing a label, 7 units; a winch with 4.
     await sql`insert into products (id, slug, title, brand_id, category_id, price_paise, stock) values
       (1, 'twin', 'Twin', 1, 1, 100, 7), (2, 'winch', 'Winch', 1, 1, 100, 4)`.execute(old);
-    await sql`insert into product_colors (id, product_id, name, position) values (1, 1, 'Black', 0), (2, 1, 'Bronze', 1)`.execute(old);
+    await sql`insert into product_colors (id, product_id, name, position) values (1, 1, 'Black', 0), (2, 1, 'Bronze', 1)`.execute(
+      old,
+    );
     await sql`insert into product_sizes (id, product_id, label, diameter, width, bolt_pattern, offset_mm, hub_bore_mm, part_number, position) values
       (1, 1, '17x8.5', 17, 8.5, '6x139.7', 0, 106.1, 'P-A', 0),
       (2, 1, '17x8.5', 17, 8.5, '5x150', 25, 110.1, 'P-B', 1),
       (3, 1, '18x9', 18, 9, '6x139.7', 18, 106.1, 'P-C', 2)`.execute(old);
     await sql`insert into cart_items (id, user_id, product_id, size_label, color_name, quantity) values
-      (1, 1, 1, '18x9', 'Bronze', 2), (2, 1, 1, '17x8.5', 'Black', 1), (3, 1, 2, '', '', 3)`.execute(old);
+      (1, 1, 1, '18x9', 'Bronze', 2), (2, 1, 1, '17x8.5', 'Black', 1), (3, 1, 2, '', '', 3)`.execute(
+      old,
+    );
     await sql`insert into orders (id, user_id, checkout_type, amount_paise, ship_full_name, ship_phone, ship_address1,
         ship_city, ship_state, ship_postal_code, ship_country, idempotency_key, reserved_until, gateway)
-      values (1, 1, 'cart', 300, 'A', '9876543210', 'x', 'Bengaluru', 'Karnataka', '560001', 'India', 'k1', '2026-01-01T00:00:00Z', 'sandbox')`.execute(old);
+      values (1, 1, 'cart', 300, 'A', '9876543210', 'x', 'Bengaluru', 'Karnataka', '560001', 'India', 'k1', '2026-01-01T00:00:00Z', 'sandbox')`.execute(
+      old,
+    );
     await sql`insert into order_items (id, order_id, product_id, title, unit_price_paise, quantity, size_label, color_name) values
-      (1, 1, 1, 'Twin', 100, 1, '18x9', 'Black'), (2, 1, 1, 'Twin', 100, 1, '17x8.5', 'Bronze')`.execute(old);
+      (1, 1, 1, 'Twin', 100, 1, '18x9', 'Black'), (2, 1, 1, 'Twin', 100, 1, '17x8.5', 'Bronze')`.execute(
+      old,
+    );
 
     expect(await migrateToLatest(db)).toContain("20261123T130000_variants");
     // 7 units over 2 colours x 3 sizes: 2, 1, 1, 1, 1, 1; the total is unchanged.
@@ -138,22 +191,56 @@ describe("migrations", () => {
       { product_id: 1, color_id: 2, size_id: 3, stock: 1 },
       { product_id: 2, color_id: null, size_id: null, stock: 4 },
     ]);
-    expect((await db.selectFrom("products").select(["id", "stock"]).orderBy("id").execute()).map((p) => p.stock)).toEqual([7, 4]);
+    expect(
+      (await db.selectFrom("products").select(["id", "stock"]).orderBy("id").execute()).map(
+        (p) => p.stock,
+      ),
+    ).toEqual([7, 4]);
     // The unambiguous cart line gets its size; the ambiguous one is dropped; the winch's stays.
-    expect(await db.selectFrom("cart_items").select(["id", "size_id", "color_id", "quantity"]).orderBy("id").execute()).toEqual([
+    expect(
+      await db
+        .selectFrom("cart_items")
+        .select(["id", "size_id", "color_id", "quantity"])
+        .orderBy("id")
+        .execute(),
+    ).toEqual([
       { id: 1, size_id: 3, color_id: 2, quantity: 2 },
       { id: 3, size_id: null, color_id: null, quantity: 3 },
     ]);
     // Order lines: the size's snapshot where the label names one size, the text alone otherwise.
     expect(
-      await db.selectFrom("order_items").select(["id", "size_id", "color_id", "bolt_pattern", "offset_mm", "part_number"]).orderBy("id").execute(),
+      await db
+        .selectFrom("order_items")
+        .select(["id", "size_id", "color_id", "bolt_pattern", "offset_mm", "part_number"])
+        .orderBy("id")
+        .execute(),
     ).toEqual([
-      { id: 1, size_id: 3, color_id: 1, bolt_pattern: "6x139.7", offset_mm: 18, part_number: "P-C" },
+      {
+        id: 1,
+        size_id: 3,
+        color_id: 1,
+        bolt_pattern: "6x139.7",
+        offset_mm: 18,
+        part_number: "P-C",
+      },
       { id: 2, size_id: null, color_id: 2, bolt_pattern: "", offset_mm: null, part_number: "" },
     ]);
     // From now on products.stock follows its variants.
-    await db.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", 1).where("size_id", "=", 1).execute();
-    expect((await db.selectFrom("products").select("stock").where("id", "=", 1).executeTakeFirstOrThrow()).stock).toBe(4);
+    await db
+      .updateTable("product_variants")
+      .set({ stock: 0 })
+      .where("product_id", "=", 1)
+      .where("size_id", "=", 1)
+      .execute();
+    expect(
+      (
+        await db
+          .selectFrom("products")
+          .select("stock")
+          .where("id", "=", 1)
+          .executeTakeFirstOrThrow()
+      ).stock,
+    ).toBe(4);
     await db.destroy();
   });
 });

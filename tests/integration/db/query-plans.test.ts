@@ -8,11 +8,28 @@ let t: TestDb;
 
 beforeAll(async () => {
   t = await createTestDb();
-  const cats = ["wheels", "suspension", "winches", "lights", "protection_equipment", "noco_chargers", "vibram_fivefingers", "generic_accessories"];
-  await t.db.insertInto("categories").values(cats.map((slug, position) => ({ slug, name: slug, position }))).execute();
+  const cats = [
+    "wheels",
+    "suspension",
+    "winches",
+    "lights",
+    "protection_equipment",
+    "noco_chargers",
+    "vibram_fivefingers",
+    "generic_accessories",
+  ];
+  await t.db
+    .insertInto("categories")
+    .values(cats.map((slug, position) => ({ slug, name: slug, position })))
+    .execute();
   await t.db
     .insertInto("brands")
-    .values(["arb", "warn", "method", "noco", "safari", "oldman"].map((slug) => ({ slug, name: slug.toUpperCase() })))
+    .values(
+      ["arb", "warn", "method", "noco", "safari", "oldman"].map((slug) => ({
+        slug,
+        name: slug.toUpperCase(),
+      })),
+    )
     .execute();
   const rows = [];
   for (let i = 0; i < 3000; i++) {
@@ -26,7 +43,11 @@ beforeAll(async () => {
       stock: i % 10,
     });
   }
-  for (let i = 0; i < rows.length; i += 500) await t.db.insertInto("products").values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await t.db
+      .insertInto("products")
+      .values(rows.slice(i, i + 500))
+      .execute();
   await analyzeDatabase(t.db);
 });
 
@@ -36,10 +57,13 @@ afterAll(async () => {
 
 /** The plan SQLite picks for a statement (values inlined: EXPLAIN takes no bound parameters here). */
 async function explain(text: string, params: unknown[]) {
-  const raw = sql<{ detail: string }>`explain query plan ${sql.raw(text.replace(/\?/g, () => inline(params.shift())))}`;
+  const raw = sql<{
+    detail: string;
+  }>`explain query plan ${sql.raw(text.replace(/\?/g, () => inline(params.shift())))}`;
   return (await raw.execute(t.db)).rows.map((r) => r.detail).join(" | ");
 }
-const inline = (v: unknown) => (typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const inline = (v: unknown) =>
+  typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 
 describe("query plans on an analysed catalogue", () => {
   it("finds the newest products by walking the created_at index, without sorting", async () => {
@@ -50,7 +74,12 @@ describe("query plans on an analysed catalogue", () => {
     );
     expect(plan).toContain("products_created");
     expect(plan).not.toContain("TEMP B-TREE");
-    expect((await listNewestProducts(t.db, 4)).map((p) => p.slug)).toEqual(["p-2999", "p-2998", "p-2997", "p-2996"]);
+    expect((await listNewestProducts(t.db, 4)).map((p) => p.slug)).toEqual([
+      "p-2999",
+      "p-2998",
+      "p-2997",
+      "p-2996",
+    ]);
   });
 
   it("filters categories by price range through the category+price index", async () => {
@@ -59,7 +88,9 @@ describe("query plans on an analysed catalogue", () => {
        where p.hidden_at is null and c.slug in (?, ?, ?) and p.price_paise >= ? and p.price_paise <= ?`,
       ["wheels", "suspension", "lights", 100_000, 50_000_000],
     );
-    expect(plan).toContain("products_category_price (category_id=? AND price_paise>? AND price_paise<?)");
+    expect(plan).toContain(
+      "products_category_price (category_id=? AND price_paise>? AND price_paise<?)",
+    );
     const listing = await listProducts(t.db, {
       ...emptyListingQuery,
       categories: ["wheels", "suspension", "lights"],

@@ -40,22 +40,45 @@ describe("address validation", () => {
   });
 
   it("reads Indian mobile numbers in their usual spellings", () => {
-    for (const ok of ["9876543210", "+919876543210", "+91-98765-43210", "09876543210", "919876543210", "6000000000"]) {
+    for (const ok of [
+      "9876543210",
+      "+919876543210",
+      "+91-98765-43210",
+      "09876543210",
+      "919876543210",
+      "6000000000",
+    ]) {
       expect(indianMobileSchema.parse(ok)).toMatch(/^[6-9]\d{9}$/);
     }
-    for (const bad of ["", "12345", "5876543210", "98765432101", "+44 7911 123456", "98765abcde", "+91 12345 67890"]) {
+    for (const bad of [
+      "",
+      "12345",
+      "5876543210",
+      "98765432101",
+      "+44 7911 123456",
+      "98765abcde",
+      "+91 12345 67890",
+    ]) {
       expect(indianMobileSchema.safeParse(bad).success, bad).toBe(false);
     }
   });
 
   it("needs a 6-digit PIN code that does not start with 0", () => {
-    for (const ok of ["110001", "400 001", "682001", "744101"]) expect(pinCodeSchema.safeParse(ok).success, ok).toBe(true);
-    for (const bad of ["", "011001", "11001", "1100011", "ABC123"]) expect(pinCodeSchema.safeParse(bad).success, bad).toBe(false);
+    for (const ok of ["110001", "400 001", "682001", "744101"])
+      expect(pinCodeSchema.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ["", "011001", "11001", "1100011", "ABC123"])
+      expect(pinCodeSchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it("lists the 28 states and 8 union territories and accepts only those", () => {
     expect(INDIAN_STATES).toHaveLength(36);
-    for (const s of ["Delhi", "Ladakh", "Puducherry", "Tamil Nadu", "Dadra and Nagar Haveli and Daman and Diu"]) {
+    for (const s of [
+      "Delhi",
+      "Ladakh",
+      "Puducherry",
+      "Tamil Nadu",
+      "Dadra and Nagar Haveli and Daman and Diu",
+    ]) {
       expect(INDIAN_STATES).toContain(s);
     }
     expect(addressSchema.safeParse({ ...valid, state: "California" }).success).toBe(false);
@@ -70,7 +93,14 @@ describe("address validation", () => {
   });
 
   it("names every missing or wrong field with its own message", () => {
-    const result = addressSchema.safeParse({ fullName: " ", phone: "123", address1: "", city: "", state: "", postalCode: "12" });
+    const result = addressSchema.safeParse({
+      fullName: " ",
+      phone: "123",
+      address1: "",
+      city: "",
+      state: "",
+      postalCode: "12",
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(fieldErrors(result.error)).toEqual({
@@ -88,13 +118,16 @@ describe("quantity validation", () => {
   it("accepts 1 to 6 for an add, from a form field or JSON", () => {
     expect(quantitySchema.parse("1")).toBe(1);
     expect(quantitySchema.parse(6)).toBe(6);
-    for (const bad of ["0", "7", "-1", "2.5", "abc", ""]) expect(quantitySchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ["0", "7", "-1", "2.5", "abc", ""])
+      expect(quantitySchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it("accepts 1 to the cap for a line change, never below 1", () => {
     expect(cartLineQuantitySchema.parse("12")).toBe(12);
     expect(cartLineQuantitySchema.safeParse("0").success).toBe(false);
-    expect(cartLineQuantitySchema.safeParse(String(MAX_CART_LINE_QUANTITY + 1)).success).toBe(false);
+    expect(cartLineQuantitySchema.safeParse(String(MAX_CART_LINE_QUANTITY + 1)).success).toBe(
+      false,
+    );
   });
 });
 
@@ -120,11 +153,26 @@ describe("saved addresses", () => {
 
   it("saves, lists newest first, edits and deletes the owner's addresses", async () => {
     const first = await createAddress(t.db, alice, addressSchema.parse(valid));
-    const second = await createAddress(t.db, alice, addressSchema.parse({ ...valid, city: "Mysuru", postalCode: "570001" }));
-    expect(first).toMatchObject({ fullName: "Priya Sharma", phone: "9876543210", state: "Karnataka", postalCode: "560001", country: "India" });
+    const second = await createAddress(
+      t.db,
+      alice,
+      addressSchema.parse({ ...valid, city: "Mysuru", postalCode: "570001" }),
+    );
+    expect(first).toMatchObject({
+      fullName: "Priya Sharma",
+      phone: "9876543210",
+      state: "Karnataka",
+      postalCode: "560001",
+      country: "India",
+    });
     expect((await listAddresses(t.db, alice)).map((a) => a.city)).toEqual(["Mysuru", "Bengaluru"]);
 
-    const edited = await updateAddress(t.db, alice, first!.id, addressSchema.parse({ ...valid, city: "Bangalore" }));
+    const edited = await updateAddress(
+      t.db,
+      alice,
+      first!.id,
+      addressSchema.parse({ ...valid, city: "Bangalore" }),
+    );
     expect(edited?.city).toBe("Bangalore");
     expect(await deleteAddress(t.db, alice, second!.id)).toBe(true);
     expect((await listAddresses(t.db, alice)).map((a) => a.id)).toEqual([first!.id]);
@@ -133,7 +181,9 @@ describe("saved addresses", () => {
   it("treats someone else's address as not found", async () => {
     const mine = await createAddress(t.db, alice, addressSchema.parse(valid));
     expect(await getAddress(t.db, bob, mine!.id)).toBeNull();
-    expect(await updateAddress(t.db, bob, mine!.id, addressSchema.parse({ ...valid, city: "Pune" }))).toBeNull();
+    expect(
+      await updateAddress(t.db, bob, mine!.id, addressSchema.parse({ ...valid, city: "Pune" })),
+    ).toBeNull();
     expect(await deleteAddress(t.db, bob, mine!.id)).toBe(false);
     expect(await listAddresses(t.db, bob)).toEqual([]);
     expect(await getAddress(t.db, alice, mine!.id)).toMatchObject({ city: "Bengaluru" });

@@ -25,7 +25,9 @@ describe("dashboard stats", () => {
       monthStart: "2026-02-28T18:30:00.000Z",
     });
     // 20:00 UTC on the 31st is already the 1st of the next month in India.
-    expect(istPeriodStarts(new Date("2026-03-31T20:00:00Z")).monthStart).toBe("2026-03-31T18:30:00.000Z");
+    expect(istPeriodStarts(new Date("2026-03-31T20:00:00Z")).monthStart).toBe(
+      "2026-03-31T18:30:00.000Z",
+    );
   });
 
   it("counts paid orders and revenue today and this month, orders to ship, products sold out, users", async () => {
@@ -34,16 +36,31 @@ describe("dashboard stats", () => {
     const product = (slug: string, stock: number, hidden: string | null = null) =>
       t.db
         .insertInto("products")
-        .values({ slug, title: slug, brand_id: 1, category_id: 1, price_paise: 100, stock, hidden_at: hidden })
+        .values({
+          slug,
+          title: slug,
+          brand_id: 1,
+          category_id: 1,
+          price_paise: 100,
+          stock,
+          hidden_at: hidden,
+        })
         .execute();
     await product("a", 3);
     await product("b", 0);
     await product("c", 0, "2026-01-01T00:00:00.000Z"); // hidden: not counted
     const user = Number(
-      (await t.db.insertInto("users").values({ email: "c@example.com", password_hash: "x", role: "customer" }).executeTakeFirstOrThrow())
-        .insertId,
+      (
+        await t.db
+          .insertInto("users")
+          .values({ email: "c@example.com", password_hash: "x", role: "customer" })
+          .executeTakeFirstOrThrow()
+      ).insertId,
     );
-    await t.db.insertInto("users").values({ email: "a@example.com", password_hash: "x", role: "admin" }).execute();
+    await t.db
+      .insertInto("users")
+      .values({ email: "a@example.com", password_hash: "x", role: "admin" })
+      .execute();
 
     await order(user, "paid", 1000, "2026-03-15T00:00:00.000Z"); // today (05:30 IST)
     await order(user, "shipped", 2000, "2026-03-14T19:00:00.000Z"); // today (00:30 IST)

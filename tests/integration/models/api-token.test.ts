@@ -8,7 +8,11 @@ let userId: number;
 
 beforeAll(async () => {
   t = await createTestDb();
-  const created = await createUser(t.db, { email: "api@example.com", password: "password-123" }, { N: 1024, r: 8, p: 1 });
+  const created = await createUser(
+    t.db,
+    { email: "api@example.com", password: "password-123" },
+    { N: 1024, r: 8, p: 1 },
+  );
   if (!created.ok) throw new Error(created.error);
   userId = created.user.id;
 });
@@ -22,7 +26,11 @@ describe("API tokens", () => {
     expect(a.token.length).toBeGreaterThanOrEqual(43);
     const rows = await t.db.selectFrom("api_tokens").select("token_hash").execute();
     expect(rows.map((r) => r.token_hash)).not.toContain(a.token);
-    expect(await userForApiToken(t.db, a.token)).toEqual({ id: userId, email: "api@example.com", role: "customer" });
+    expect(await userForApiToken(t.db, a.token)).toEqual({
+      id: userId,
+      email: "api@example.com",
+      role: "customer",
+    });
     expect(await userForApiToken(t.db, a.token + "x")).toBeNull();
     expect(await userForApiToken(t.db, "")).toBeNull();
   });

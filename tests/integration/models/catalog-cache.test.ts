@@ -39,7 +39,9 @@ describe("catalogue values kept per catalogue version", () => {
     expect(again.length).toBeGreaterThan(0);
     expect(again.filter((s) => /count\(\*\)/i.test(s))).toHaveLength(0);
 
-    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.bumper}`.execute(t.db);
+    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.bumper}`.execute(
+      t.db,
+    );
     expect((await listProducts(t.db, emptyListingQuery)).total).toBe(5);
   });
 
@@ -47,7 +49,9 @@ describe("catalogue values kept per catalogue version", () => {
     expect(await listColorNames(t.db)).toEqual(["Bronze", "Matte Black"]);
     expect(await statements(() => listColorNames(t.db))).toEqual([]);
 
-    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.wheel701}`.execute(t.db);
+    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.wheel701}`.execute(
+      t.db,
+    );
     expect((await listColorNames(t.db)).map((n) => n.toLowerCase())).toEqual(["matte black"]);
   });
 });

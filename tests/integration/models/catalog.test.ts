@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { descriptionPoints, findProductIdBySlug, getProduct, listRecommendations } from "~/models/product-detail.server";
-import { emptyListingQuery, listingQueryFromParams, listProducts, listSwatches, parseListingParams, searchProducts, toFtsQuery } from "~/models/catalog.server";
+import {
+  descriptionPoints,
+  findProductIdBySlug,
+  getProduct,
+  listRecommendations,
+} from "~/models/product-detail.server";
+import {
+  emptyListingQuery,
+  listingQueryFromParams,
+  listProducts,
+  listSwatches,
+  parseListingParams,
+  searchProducts,
+  toFtsQuery,
+} from "~/models/catalog.server";
 import { getVehicle, listColorNames } from "~/models/taxonomy.server";
 import { createTestDb, type TestDb } from "../../support/db";
 import { insertCatalogFixture } from "../../support/catalog-fixture";
@@ -20,24 +33,42 @@ describe("listings", () => {
   it("list visible products newest first and never the hidden one", async () => {
     const r = await listProducts(t.db, q({}));
     expect(r.total).toBe(6);
-    expect(ids(r.items)).toEqual([f.ids.bumper, f.ids.compressor, f.ids.winchSoldOut, f.ids.winch, f.ids.wheel305, f.ids.wheel701]);
+    expect(ids(r.items)).toEqual([
+      f.ids.bumper,
+      f.ids.compressor,
+      f.ids.winchSoldOut,
+      f.ids.winch,
+      f.ids.wheel305,
+      f.ids.wheel701,
+    ]);
     expect(ids(r.items)).not.toContain(f.ids.hidden);
   });
 
   it("filter by category, brand, colour (any case) and price", async () => {
-    expect(ids((await listProducts(t.db, q({ categories: ["winches"] }))).items)).toEqual([f.ids.winchSoldOut, f.ids.winch]);
+    expect(ids((await listProducts(t.db, q({ categories: ["winches"] }))).items)).toEqual([
+      f.ids.winchSoldOut,
+      f.ids.winch,
+    ]);
     expect(ids((await listProducts(t.db, q({ brands: ["arb", "method"] }))).items)).toHaveLength(4);
-    expect(ids((await listProducts(t.db, q({ colors: ["MATTE BLACK"] }))).items).sort()).toEqual([f.ids.wheel701, f.ids.wheel305].sort());
-    expect(ids((await listProducts(t.db, q({ colors: ["bronze"] }))).items)).toEqual([f.ids.wheel701]);
+    expect(ids((await listProducts(t.db, q({ colors: ["MATTE BLACK"] }))).items).sort()).toEqual(
+      [f.ids.wheel701, f.ids.wheel305].sort(),
+    );
+    expect(ids((await listProducts(t.db, q({ colors: ["bronze"] }))).items)).toEqual([
+      f.ids.wheel701,
+    ]);
     const mid = await listProducts(t.db, q({ minPaise: 30000_00, maxPaise: 80000_00 }));
-    expect(ids(mid.items).sort()).toEqual([f.ids.wheel305, f.ids.winchSoldOut, f.ids.compressor].sort());
+    expect(ids(mid.items).sort()).toEqual(
+      [f.ids.wheel305, f.ids.winchSoldOut, f.ids.compressor].sort(),
+    );
     const none = await listProducts(t.db, q({ categories: ["lights"] }));
     expect(none).toMatchObject({ items: [], total: 0, page: 1, pageCount: 1 });
   });
 
   it("sort by price both ways", async () => {
     const up = await listProducts(t.db, q({ sort: "price-asc" }));
-    expect(up.items.map((p) => p.pricePaise)).toEqual([...up.items.map((p) => p.pricePaise)].sort((a, b) => a - b));
+    expect(up.items.map((p) => p.pricePaise)).toEqual(
+      [...up.items.map((p) => p.pricePaise)].sort((a, b) => a - b),
+    );
     expect(up.items[0].id).toBe(f.ids.wheel701);
     const down = await listProducts(t.db, q({ sort: "price-desc" }));
     expect(down.items[0].id).toBe(f.ids.winch);
@@ -56,12 +87,25 @@ describe("listings", () => {
   });
 
   it("read the URL leniently: defaults for junk, repeated checkboxes kept", () => {
-    const p = parseListingParams(new URLSearchParams("category=wheels&category=winches&min=abc&max=-5&sort=drop&page=-3&brand="));
-    expect(p).toMatchObject({ categories: ["wheels", "winches"], brands: [], minRupees: 0, maxRupees: 0, sort: "newest", page: 1 });
+    const p = parseListingParams(
+      new URLSearchParams(
+        "category=wheels&category=winches&min=abc&max=-5&sort=drop&page=-3&brand=",
+      ),
+    );
+    expect(p).toMatchObject({
+      categories: ["wheels", "winches"],
+      brands: [],
+      minRupees: 0,
+      maxRupees: 0,
+      sort: "newest",
+      page: 1,
+    });
     const d = parseListingParams(new URLSearchParams(""));
     expect(d).toMatchObject({ minRupees: 0, maxRupees: 1_000_000 });
     expect(listingQueryFromParams(d, null)).toMatchObject({ minPaise: null, maxPaise: null });
-    expect(listingQueryFromParams(parseListingParams(new URLSearchParams("min=100&max=500")), null)).toMatchObject({
+    expect(
+      listingQueryFromParams(parseListingParams(new URLSearchParams("min=100&max=500")), null),
+    ).toMatchObject({
       minPaise: 10000,
       maxPaise: 50000,
     });
@@ -71,7 +115,9 @@ describe("listings", () => {
 describe("fitment", () => {
   it("parts that fit a vehicle include its listed parts and universal ones", async () => {
     const r = await listProducts(t.db, q({ fitsVehicleId: f.vehicles.jimny }));
-    expect(ids(r.items).sort()).toEqual([f.ids.wheel305, f.ids.winchSoldOut, f.ids.compressor].sort());
+    expect(ids(r.items).sort()).toEqual(
+      [f.ids.wheel305, f.ids.winchSoldOut, f.ids.compressor].sort(),
+    );
   });
 
   it("a vehicle page lists only the parts listed for it", async () => {
@@ -106,7 +152,11 @@ describe("product detail", () => {
       ["Bronze", ["seed/701-bronze-1"]],
     ]);
     expect(p!.sizes.map((s) => s.label)).toEqual(['17x8.5"', '18x9"']);
-    expect(p!.sizes[0]).toMatchObject({ boltPattern: "6x139.7", hubBore: 106.1, partNumber: "MR001-7885" });
+    expect(p!.sizes[0]).toMatchObject({
+      boltPattern: "6x139.7",
+      hubBore: 106.1,
+      partNumber: "MR001-7885",
+    });
     expect(p!.vehicles).toEqual([{ slug: "toyota_hilux", name: "Toyota Hilux" }]);
     expect(p!.fits).toBe(true);
     expect(p!.inStock).toBe(true);
@@ -147,12 +197,16 @@ describe("product detail", () => {
 
 describe("search", () => {
   it("matches word prefixes across title, brand and description", async () => {
-    expect(ids(await searchProducts(t.db, "win")).sort()).toEqual([f.ids.winch, f.ids.winchSoldOut, f.ids.compressor].sort());
+    expect(ids(await searchProducts(t.db, "win")).sort()).toEqual(
+      [f.ids.winch, f.ids.winchSoldOut, f.ids.compressor].sort(),
+    );
     expect(ids(await searchProducts(t.db, "meth 70"))).toEqual([f.ids.wheel701]);
   });
 
   it("looks one- and two-letter words up in titles and brands only (not every description)", async () => {
-    expect(ids(await searchProducts(t.db, "wi")).sort()).toEqual([f.ids.winch, f.ids.winchSoldOut].sort());
+    expect(ids(await searchProducts(t.db, "wi")).sort()).toEqual(
+      [f.ids.winch, f.ids.winchSoldOut].sort(),
+    );
     expect(ids(await searchProducts(t.db, "win")).sort()).toContain(f.ids.compressor);
   });
 
@@ -166,10 +220,28 @@ describe("search", () => {
   });
 
   it("treats quotes, operators and column filters as plain text", async () => {
-    for (const hostile of ['"', "'", 'winch"', "NEAR(", "title:winch", "-winch", "winch OR", "AND", "*", "^w", "(((", "');--", "\u0000", "💥", "   "]) {
+    for (const hostile of [
+      '"',
+      "'",
+      'winch"',
+      "NEAR(",
+      "title:winch",
+      "-winch",
+      "winch OR",
+      "AND",
+      "*",
+      "^w",
+      "(((",
+      "');--",
+      "\u0000",
+      "💥",
+      "   ",
+    ]) {
       await expect(searchProducts(t.db, hostile)).resolves.toBeInstanceOf(Array);
     }
-    expect(toFtsQuery('title:"winch" OR x*')).toBe('"title"* "winch"* {title brand} : "or"* {title brand} : "x"*');
+    expect(toFtsQuery('title:"winch" OR x*')).toBe(
+      '"title"* "winch"* {title brand} : "or"* {title brand} : "x"*',
+    );
     expect(toFtsQuery("!!!")).toBeNull();
     expect(ids(await searchProducts(t.db, "warn: zeon!"))).toEqual([f.ids.winch]);
   });

@@ -8,9 +8,20 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createUserSession } from "~/auth/session.server";
 import { createDeliverer, type DeliverConfig } from "~/messages/deliver.server";
 import { renderMail } from "~/messages/templates";
-import { BACKOFF_BASE_MS, enqueueMessage, listOutbox, MAX_ATTEMPTS, resendMessage, type OutboxRow } from "~/models/outbox.server";
+import {
+  BACKOFF_BASE_MS,
+  enqueueMessage,
+  listOutbox,
+  MAX_ATTEMPTS,
+  resendMessage,
+  type OutboxRow,
+} from "~/models/outbox.server";
 import { claimDue, runOutboxOnce } from "~/models/outbox-worker.server";
-import { recordSuccessfulPayment, reserveOrder, transitionOrder } from "~/models/order/index.server";
+import {
+  recordSuccessfulPayment,
+  reserveOrder,
+  transitionOrder,
+} from "~/models/order/index.server";
 import { loader as orderPage } from "~/routes/order.$orderId";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";

@@ -56,12 +56,19 @@ afterEach(async () => {
 });
 
 const png = (color = "#c00") =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 30, height: 40, channels: 3, background: "#0a0" } }).jpeg().toBuffer();
+  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 30, height: 40, channels: 3, background: "#0a0" } })
+    .jpeg()
+    .toBuffer();
 const file = (bytes: Buffer | string, name: string, type = "image/png") =>
   new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 const storedFiles = () =>
-  fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir, { recursive: true }).filter((f) => String(f).endsWith(".webp")) : [];
+  fs.existsSync(uploadsDir)
+    ? fs.readdirSync(uploadsDir, { recursive: true }).filter((f) => String(f).endsWith(".webp"))
+    : [];
 
 const size = (label: string) => ({
   label,
@@ -131,7 +138,10 @@ async function apiForm(overrides: Record<string, string> = {}) {
 function comparable(input: Awaited<ReturnType<typeof validateProduct>>) {
   if (!input.ok) return input;
   const v = input.input;
-  return { ...v, colors: v.colors?.map((c) => ({ name: c.name, images: c.images.map((f) => f.name) })) };
+  return {
+    ...v,
+    colors: v.colors?.map((c) => ({ name: c.name, images: c.images.map((f) => f.name) })),
+  };
 }
 
 describe("one validation for the form and the API", () => {
@@ -144,14 +154,22 @@ describe("one validation for the form and the API", () => {
     const a = comparable(html) as Record<string, unknown>;
     const b = comparable(fromApi) as Record<string, unknown>;
     expect(a).toEqual(b);
-    expect(a).toMatchObject({ pricePaise: 149950, stock: 7, brand: "method", vehicles: ["toyota_hilux"] });
+    expect(a).toMatchObject({
+      pricePaise: 149950,
+      stock: 7,
+      brand: "method",
+      vehicles: ["toyota_hilux"],
+    });
   });
 
   it("gives the same field messages through both doors", async () => {
     const bad = { title: " ", price: "12,99.9.9", inStock: "maybe" };
     const html = await htmlForm(bad);
     html.set("sizes.1.boltPattern", "");
-    const api = await apiForm({ ...bad, size: JSON.stringify([size("17x8.5"), { ...size("18x9"), boltPattern: "" }]) });
+    const api = await apiForm({
+      ...bad,
+      size: JSON.stringify([size("17x8.5"), { ...size("18x9"), boltPattern: "" }]),
+    });
     const a = await validateProduct(readProductForm(html).raw);
     const b = await validateProduct(readProductApi(api).raw);
     expect(a.ok).toBe(false);
@@ -181,7 +199,12 @@ describe("one validation for the form and the API", () => {
   });
 
   it("needs a typed name when brand or category is Other, and all seven fields of a size row", async () => {
-    const fd = await htmlForm({ brand: "other", brandOther: "", category: "other", categoryOther: "Roof Racks" });
+    const fd = await htmlForm({
+      brand: "other",
+      brandOther: "",
+      category: "other",
+      categoryOther: "Roof Racks",
+    });
     fd.set("sizes.0.hubBore", "");
     fd.set("sizes.2.label", ""); // a wholly blank row is ignored
     const v = await validateProduct(readProductForm(fd).raw);
@@ -202,7 +225,11 @@ describe("row buttons without JavaScript", () => {
     expect(added.kind).toBe("rows");
     if (added.kind !== "rows") return;
     expect(added.values.colors.map((c) => c.name)).toEqual(["Matte Black", "Bronze", ""]);
-    expect(added.values).toMatchObject({ title: "Method 305 NV", price: "1499.5", vehicles: ["toyota_hilux"] });
+    expect(added.values).toMatchObject({
+      title: "Method 305 NV",
+      price: "1499.5",
+      vehicles: ["toyota_hilux"],
+    });
     fd.set("intent", "remove-size:0");
     const removed = await handleProductForm(t.db, null, fd, {}, { uploadsDir });
     expect(removed.kind === "rows" && removed.values.sizes.map((s) => s.label)).toEqual(["18x9"]);
@@ -215,22 +242,40 @@ describe("image uploads", () => {
   it("judges images by their bytes", async () => {
     expect(sniffImageType(await png())).toBe("png");
     expect(sniffImageType(await jpeg())).toBe("jpeg");
-    expect(sniffImageType(await sharp(await png()).webp().toBuffer())).toBe("webp");
-    expect(sniffImageType(await sharp(await png()).avif().toBuffer())).toBe("avif");
-    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
+    expect(
+      sniffImageType(
+        await sharp(await png())
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe("webp");
+    expect(
+      sniffImageType(
+        await sharp(await png())
+          .avif()
+          .toBuffer(),
+      ),
+    ).toBe("avif");
+    expect(
+      sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')),
+    ).toBeNull();
     expect(sniffImageType(Buffer.from("GIF89a...."))).toBeNull();
   });
 
   it.each([
     ["HTML", "<!doctype html><html><script>alert(1)</script></html>"],
-    ["SVG", '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'],
+    [
+      "SVG",
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>',
+    ],
   ])("refuses a .png that is really %s, and writes nothing", async (_kind, body) => {
     const fd = await htmlForm();
     fd.append("colors.1.images", file(body, "evil.png"));
     const { values, raw } = readProductForm(fd);
     const result = await submitProduct(t.db, null, raw, { uploadsDir });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors["colors.1.images"]).toMatch(/evil\.png: only jpeg, png, webp or avif/i);
+    if (!result.ok)
+      expect(result.errors["colors.1.images"]).toMatch(/evil\.png: only jpeg, png, webp or avif/i);
     expect(values.title).toBe("Method 305 NV");
     expect(await t.db.selectFrom("products").selectAll().execute()).toHaveLength(0);
     expect(storedFiles()).toHaveLength(0);
@@ -243,33 +288,49 @@ describe("image uploads", () => {
     fd.set("title", "Kept title");
     fd.append("colors.0.images", new File([big], "huge.png", { type: "image/png" }));
     fd.append("colors.0.images", file(await png(), "small.png"));
-    const request = new Request("http://shop.test/admin/products/new", { method: "POST", body: fd });
+    const request = new Request("http://shop.test/admin/products/new", {
+      method: "POST",
+      body: fd,
+    });
     const { formData, fileErrors } = await parseMultipartUpload(request);
     expect(fileErrors["colors.0.images"]).toMatch(/huge\.png is larger than 5 MB/);
     expect(formData.get("title")).toBe("Kept title");
-    expect((formData.getAll("colors.0.images") as File[]).map((f) => f.name)).toEqual(["small.png"]);
+    expect((formData.getAll("colors.0.images") as File[]).map((f) => f.name)).toEqual([
+      "small.png",
+    ]);
 
     const tooMany = new FormData();
     for (let i = 0; i < 25; i++) tooMany.append("colorImages", file(await png(), `${i}.png`));
-    const many = await parseMultipartUpload(new Request("http://shop.test/", { method: "POST", body: tooMany }));
+    const many = await parseMultipartUpload(
+      new Request("http://shop.test/", { method: "POST", body: tooMany }),
+    );
     expect(many.fileErrors.colorImages).toMatch(/At most 24 images/);
     expect(many.formData.getAll("colorImages")).toHaveLength(24);
 
     const limits = { maxFileSize: 1000, maxFiles: 24, maxTotalSize: 4000, maxFieldSize: 1000 };
     const huge = new FormData();
-    for (let i = 0; i < 6; i++) huge.append("colorImages", new File([new Uint8Array(900)], `${i}.png`));
+    for (let i = 0; i < 6; i++)
+      huge.append("colorImages", new File([new Uint8Array(900)], `${i}.png`));
     await expect(
-      parseMultipartUpload(new Request("http://shop.test/", { method: "POST", body: huge }), limits),
+      parseMultipartUpload(
+        new Request("http://shop.test/", { method: "POST", body: huge }),
+        limits,
+      ),
     ).rejects.toBeInstanceOf(UploadTooLargeError);
   });
 
   it("stores each image as WebP in the storefront widths, without metadata", async () => {
-    const withExif = await sharp(await jpeg()).withMetadata({ exif: { IFD0: { Copyright: "secret" } } }).jpeg().toBuffer();
+    const withExif = await sharp(await jpeg())
+      .withMetadata({ exif: { IFD0: { Copyright: "secret" } } })
+      .jpeg()
+      .toBuffer();
     const fd = await htmlForm();
     fd.set("colors.1.images", file(withExif, "exif.jpg", "image/jpeg"));
     const result = await submitProduct(t.db, null, readProductForm(fd).raw, { uploadsDir });
     expect(result.ok).toBe(true);
-    const keys = (await t.db.selectFrom("product_color_images").select("image").execute()).map((r) => r.image);
+    const keys = (await t.db.selectFrom("product_color_images").select("image").execute()).map(
+      (r) => r.image,
+    );
     expect(keys).toHaveLength(3);
     for (const key of keys) {
       expect(key).toMatch(/^p\/[0-9a-f]{24}$/);
@@ -286,19 +347,27 @@ describe("image uploads", () => {
   it("leaves no product and no files behind when an image cannot be decoded", async () => {
     const fd = await htmlForm();
     // Looks like a PNG by its first bytes, but is not one.
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(200, 7),
+    ]);
     fd.append("colors.1.images", file(fake, "broken.png"));
     const result = await submitProduct(t.db, null, readProductForm(fd).raw, { uploadsDir });
-    expect(result).toEqual({ ok: false, errors: { "colors.1.images": "broken.png could not be read as an image." } });
+    expect(result).toEqual({
+      ok: false,
+      errors: { "colors.1.images": "broken.png could not be read as an image." },
+    });
     expect(await t.db.selectFrom("products").selectAll().execute()).toHaveLength(0);
     expect(storedFiles()).toHaveLength(0);
   });
 
   it("removes the written files when the database save fails", async () => {
-    await sql`create trigger no_sizes before insert on product_sizes begin select raise(abort, 'disk full'); end`.execute(t.db);
-    await expect(submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir })).rejects.toThrow(
-      /disk full/,
+    await sql`create trigger no_sizes before insert on product_sizes begin select raise(abort, 'disk full'); end`.execute(
+      t.db,
     );
+    await expect(
+      submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir }),
+    ).rejects.toThrow(/disk full/);
     expect(await t.db.selectFrom("products").selectAll().execute()).toHaveLength(0);
     expect(await t.db.selectFrom("product_colors").selectAll().execute()).toHaveLength(0);
     expect(storedFiles()).toHaveLength(0);
@@ -308,7 +377,9 @@ describe("image uploads", () => {
 describe("saving, editing and deleting", () => {
   it("creates a wheel with colours, images, sizes, fitment and stock", async () => {
     const before = catalogVersion();
-    const result = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
+    const result = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
+      uploadsDir,
+    });
     expect(result.ok).toBe(true);
     expect(catalogVersion()).toBeGreaterThan(before);
     const id = result.ok ? result.id : 0;
@@ -333,15 +404,39 @@ describe("saving, editing and deleting", () => {
   });
 
   it("sets stock per colour x size from the form's cells and keeps the sizes' and colours' ids on edit", async () => {
-    const created = await submitProduct(t.db, null, readProductForm(await htmlForm({ stock: "" })).raw, { uploadsDir });
+    const created = await submitProduct(
+      t.db,
+      null,
+      readProductForm(await htmlForm({ stock: "" })).raw,
+      { uploadsDir },
+    );
     const id = created.ok ? created.id : 0;
     const ids = async () => ({
-      sizes: (await t.db.selectFrom("product_sizes").select("id").where("product_id", "=", id).orderBy("position").execute()).map((r) => r.id),
-      colors: (await t.db.selectFrom("product_colors").select("id").where("product_id", "=", id).orderBy("position").execute()).map((r) => r.id),
+      sizes: (
+        await t.db
+          .selectFrom("product_sizes")
+          .select("id")
+          .where("product_id", "=", id)
+          .orderBy("position")
+          .execute()
+      ).map((r) => r.id),
+      colors: (
+        await t.db
+          .selectFrom("product_colors")
+          .select("id")
+          .where("product_id", "=", id)
+          .orderBy("position")
+          .execute()
+      ).map((r) => r.id),
     });
     const before = await ids();
     // No count typed: every colour x size of a new product gets the default.
-    expect((await getProductForEdit(t.db, id))!.values.variantStock).toEqual({ "0.0": "10", "0.1": "10", "1.0": "10", "1.1": "10" });
+    expect((await getProductForEdit(t.db, id))!.values.variantStock).toEqual({
+      "0.0": "10",
+      "0.1": "10",
+      "1.0": "10",
+      "1.1": "10",
+    });
 
     const edit = (await getProductForEdit(t.db, id))!;
     const fd = new FormData();
@@ -353,50 +448,96 @@ describe("saving, editing and deleting", () => {
     edit.values.sizes.forEach((row, i) => {
       for (const [k, v] of Object.entries(row)) if (v !== undefined) fd.set(`sizes.${i}.${k}`, v);
     });
-    for (const [k, v] of Object.entries({ "0.0": "3", "0.1": "0", "1.0": "5", "1.1": "" })) fd.set(`variantStock.${k}`, v);
-    expect(await submitProduct(t.db, id, readProductForm(fd).raw, { uploadsDir })).toEqual({ ok: true, id });
+    for (const [k, v] of Object.entries({ "0.0": "3", "0.1": "0", "1.0": "5", "1.1": "" }))
+      fd.set(`variantStock.${k}`, v);
+    expect(await submitProduct(t.db, id, readProductForm(fd).raw, { uploadsDir })).toEqual({
+      ok: true,
+      id,
+    });
     // The empty cell keeps its variant's count; the ids are the same rows as before.
-    expect((await getProductForEdit(t.db, id))!.values.variantStock).toEqual({ "0.0": "3", "0.1": "0", "1.0": "5", "1.1": "10" });
+    expect((await getProductForEdit(t.db, id))!.values.variantStock).toEqual({
+      "0.0": "3",
+      "0.1": "0",
+      "1.0": "5",
+      "1.1": "10",
+    });
     expect(await ids()).toEqual(before);
-    expect((await t.db.selectFrom("products").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock).toBe(18);
+    expect(
+      (
+        await t.db
+          .selectFrom("products")
+          .select("stock")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).stock,
+    ).toBe(18);
 
     // A cell that is not a count is a message next to it, not a save.
     fd.set("variantStock.0.0", "lots");
     const bad = await submitProduct(t.db, id, readProductForm(fd).raw, { uploadsDir });
-    expect(bad).toMatchObject({ ok: false, errors: { "variantStock.0.0": expect.stringMatching(/whole number/) } });
+    expect(bad).toMatchObject({
+      ok: false,
+      errors: { "variantStock.0.0": expect.stringMatching(/whole number/) },
+    });
   });
 
   it("refuses a slug another product uses, and creates a brand typed under Other", async () => {
     await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
-    const again = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
-    expect(again).toEqual({ ok: false, errors: { slug: "Another product already uses this slug" } });
-    const other = await htmlForm({ slug: "other-wheel", brand: "other", brandOther: "Black Rhino" });
+    const again = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
+      uploadsDir,
+    });
+    expect(again).toEqual({
+      ok: false,
+      errors: { slug: "Another product already uses this slug" },
+    });
+    const other = await htmlForm({
+      slug: "other-wheel",
+      brand: "other",
+      brandOther: "Black Rhino",
+    });
     const created = await submitProduct(t.db, null, readProductForm(other).raw, { uploadsDir });
     expect(created.ok).toBe(true);
-    expect(await t.db.selectFrom("brands").select(["slug", "name"]).where("name", "=", "Black Rhino").execute()).toEqual([
-      { slug: "black-rhino", name: "Black Rhino" },
-    ]);
+    expect(
+      await t.db
+        .selectFrom("brands")
+        .select(["slug", "name"])
+        .where("name", "=", "Black Rhino")
+        .execute(),
+    ).toEqual([{ slug: "black-rhino", name: "Black Rhino" }]);
   });
 
   it("edits: keeps ticked images, drops the others (and their files), replaces sizes", async () => {
-    const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
+    const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
+      uploadsDir,
+    });
     const id = created.ok ? created.id : 0;
     const edit = (await getProductForEdit(t.db, id))!;
     const [first, second] = edit.colors[0].images;
     const bronze = edit.colors[1].images[0];
     const fd = new FormData();
-    for (const [k, v] of Object.entries({ ...edit.values, price: "1999", inStock: "false", stock: "" })) {
+    for (const [k, v] of Object.entries({
+      ...edit.values,
+      price: "1999",
+      inStock: "false",
+      stock: "",
+    })) {
       if (typeof v === "string") fd.set(k, v);
     }
     fd.set("colors.0.name", "Matte Black");
-    for (const key of [first, second, "p/000000000000000000000000"]) fd.append("colors.0.stored", key);
+    for (const key of [first, second, "p/000000000000000000000000"])
+      fd.append("colors.0.stored", key);
     fd.append("colors.0.remove", first); // ticked; the made-up key is not this product's: ignored
     fd.set("sizes.0.label", "20x10");
     for (const [k, v] of Object.entries(size("20x10"))) fd.set(`sizes.0.${k}`, v);
     const result = await submitProduct(t.db, id, readProductForm(fd).raw, { uploadsDir });
     expect(result).toEqual({ ok: true, id });
     const after = (await getProductForEdit(t.db, id))!;
-    expect(after.values).toMatchObject({ price: "1999.00", inStock: "false", stock: "0", vehicles: [] });
+    expect(after.values).toMatchObject({
+      price: "1999.00",
+      inStock: "false",
+      stock: "0",
+      vehicles: [],
+    });
     expect(after.colors).toEqual([{ name: "Matte Black", images: [second] }]);
     expect(after.values.sizes.map((s) => s.label)).toEqual(["20x10"]);
     expect(after.values.image).toBe(second);
@@ -406,7 +547,9 @@ describe("saving, editing and deleting", () => {
   });
 
   it("API update keeps a colour's images by name and adds the new files", async () => {
-    const created = await submitProduct(t.db, null, readProductApi(await apiForm()).raw, { uploadsDir });
+    const created = await submitProduct(t.db, null, readProductApi(await apiForm()).raw, {
+      uploadsDir,
+    });
     const id = created.ok ? created.id : 0;
     const fd = await apiForm({ colors: JSON.stringify([{ name: "Bronze", count: 1 }]) });
     fd.delete("colorImages");
@@ -419,7 +562,9 @@ describe("saving, editing and deleting", () => {
   });
 
   it("erases a product no order refers to, with its files", async () => {
-    const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
+    const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
+      uploadsDir,
+    });
     const id = created.ok ? created.id : 0;
     expect(await deleteProduct(t.db, id, { uploadsDir })).toBe("deleted");
     expect(await t.db.selectFrom("products").selectAll().execute()).toHaveLength(0);
@@ -428,9 +573,14 @@ describe("saving, editing and deleting", () => {
   });
 
   it("hides a product that an order refers to, keeping its files and freeing its slug", async () => {
-    const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
+    const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
+      uploadsDir,
+    });
     const id = created.ok ? created.id : 0;
-    const user = await t.db.insertInto("users").values({ email: "c@example.com", password_hash: "x" }).executeTakeFirstOrThrow();
+    const user = await t.db
+      .insertInto("users")
+      .values({ email: "c@example.com", password_hash: "x" })
+      .executeTakeFirstOrThrow();
     await sql`insert into orders (user_id, checkout_type, amount_paise, ship_full_name, ship_phone, ship_address1,
       ship_city, ship_state, ship_postal_code, ship_country, idempotency_key, gateway, reserved_until)
       values (${Number(user.insertId)}, 'single', 149950, 'A', '9', 'x', 'Pune', 'MH', '411001', 'India', 'k', 'sandbox', '2030-01-01')`.execute(
@@ -438,27 +588,46 @@ describe("saving, editing and deleting", () => {
     );
     await sql`insert into order_items (order_id, product_id, title, unit_price_paise, quantity)
       values (1, ${id}, 'Method 305 NV', 149950, 1)`.execute(t.db);
-    await t.db.insertInto("cart_items").values({ user_id: Number(user.insertId), product_id: id, quantity: 1 }).execute();
+    await t.db
+      .insertInto("cart_items")
+      .values({ user_id: Number(user.insertId), product_id: id, quantity: 1 })
+      .execute();
 
     expect(await deleteProduct(t.db, id, { uploadsDir })).toBe("hidden");
-    const row = await t.db.selectFrom("products").select(["hidden_at", "slug"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("products")
+      .select(["hidden_at", "slug"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.hidden_at).not.toBeNull();
     expect(storedFiles()).toHaveLength(9);
     expect(await t.db.selectFrom("cart_items").selectAll().execute()).toHaveLength(0);
     expect(await getProductForEdit(t.db, id)).toBeNull();
     expect((await listAdminProducts(t.db, { q: "", category: "", page: 1 })).total).toBe(0);
     // The slug can be used again.
-    expect((await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir })).ok).toBe(true);
+    expect(
+      (await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir })).ok,
+    ).toBe(true);
   });
 });
 
 describe("admin list and stats", () => {
   it("counts visible products, those out of stock, and users", async () => {
     await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir });
-    const sold = await submitProduct(t.db, null, readProductForm(await htmlForm({ slug: "b", inStock: "false" })).raw, {
-      uploadsDir,
-    });
-    const gone = await submitProduct(t.db, null, readProductForm(await htmlForm({ slug: "c" })).raw, { uploadsDir });
+    const sold = await submitProduct(
+      t.db,
+      null,
+      readProductForm(await htmlForm({ slug: "b", inStock: "false" })).raw,
+      {
+        uploadsDir,
+      },
+    );
+    const gone = await submitProduct(
+      t.db,
+      null,
+      readProductForm(await htmlForm({ slug: "c" })).raw,
+      { uploadsDir },
+    );
     expect(sold.ok && gone.ok).toBe(true);
     await deleteProduct(t.db, gone.ok ? gone.id : 0, { uploadsDir });
     await t.db
@@ -476,13 +645,24 @@ describe("admin list and stats", () => {
       const fd = await htmlForm({ slug: `wheel-${i}`, title: `Wheel ${i}` });
       await submitProduct(t.db, null, readProductForm(fd).raw, { uploadsDir });
     }
-    await submitProduct(t.db, null, readProductForm(await htmlForm({ slug: "zeon", title: "Zeon 10", category: "winches", brand: "warn" })).raw, {
-      uploadsDir,
-    });
+    await submitProduct(
+      t.db,
+      null,
+      readProductForm(
+        await htmlForm({ slug: "zeon", title: "Zeon 10", category: "winches", brand: "warn" }),
+      ).raw,
+      {
+        uploadsDir,
+      },
+    );
     const all = await listAdminProducts(t.db, { q: "", category: "", page: 2 }, 4);
     expect(all).toMatchObject({ total: 6, page: 2, pages: 2 });
     expect(all.rows).toHaveLength(2);
-    expect((await listAdminProducts(t.db, { q: "zeon", category: "", page: 1 })).rows.map((r) => r.title)).toEqual(["Zeon 10"]);
+    expect(
+      (await listAdminProducts(t.db, { q: "zeon", category: "", page: 1 })).rows.map(
+        (r) => r.title,
+      ),
+    ).toEqual(["Zeon 10"]);
     expect((await listAdminProducts(t.db, { q: "warn", category: "", page: 1 })).total).toBe(1);
     expect((await listAdminProducts(t.db, { q: "", category: "wheels", page: 1 })).total).toBe(5);
     expect((await listAdminProducts(t.db, { q: "100%", category: "", page: 1 })).total).toBe(0);

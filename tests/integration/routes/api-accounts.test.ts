@@ -20,7 +20,11 @@ beforeAll(async () => {
   delete process.env.PUBLIC_URL;
   process.env.TRUST_PROXY = "1";
   resetEnvCache();
-  await createUser(t.db, { email: "admin@example.com", password: "admin-password", role: "admin" }, CHEAP);
+  await createUser(
+    t.db,
+    { email: "admin@example.com", password: "admin-password", role: "admin" },
+    CHEAP,
+  );
 });
 afterAll(async () => {
   delete process.env.TRUST_PROXY;
@@ -28,13 +32,22 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-const call = (route: { action: (args: ActionFunctionArgs) => Promise<Response> }, path: string, init: RequestInit) =>
-  route.action({ request: new Request(ORIGIN + path, { method: "POST", ...init }), params: {}, context: {} });
+const call = (
+  route: { action: (args: ActionFunctionArgs) => Promise<Response> },
+  path: string,
+  init: RequestInit,
+) =>
+  route.action({
+    request: new Request(ORIGIN + path, { method: "POST", ...init }),
+    params: {},
+    context: {},
+  });
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
   headers: { "Content-Type": "application/json", ...headers },
 });
-const bearer = (token: string) => new Request(ORIGIN + "/api/v1/x", { headers: { Authorization: `Bearer ${token}` } });
+const bearer = (token: string) =>
+  new Request(ORIGIN + "/api/v1/x", { headers: { Authorization: `Bearer ${token}` } });
 
 /** Every answer is checked for anything that looks like a password hash. */
 async function body(res: Response) {
@@ -51,41 +64,77 @@ describe("the sign-up form", () => {
     });
 
   it("creates the account and sends the shopper to log in", async () => {
-    const res = await post({ email: "Form.User@example.com", password: "form-pass-123", website: "" });
+    const res = await post({
+      email: "Form.User@example.com",
+      password: "form-pass-123",
+      website: "",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/login");
-    const row = await t.db.selectFrom("users").select(["email", "role"]).where("email", "=", "form.user@example.com").executeTakeFirst();
+    const row = await t.db
+      .selectFrom("users")
+      .select(["email", "role"])
+      .where("email", "=", "form.user@example.com")
+      .executeTakeFirst();
     expect(row).toEqual({ email: "form.user@example.com", role: "customer" });
   });
 
   it("quietly creates nothing when the honeypot field is filled", async () => {
-    const res = await post({ email: "bot@example.com", password: "bot-pass-123", website: "http://spam.example" });
+    const res = await post({
+      email: "bot@example.com",
+      password: "bot-pass-123",
+      website: "http://spam.example",
+    });
     expect(res.status).toBe(303);
-    expect(await t.db.selectFrom("users").select("id").where("email", "=", "bot@example.com").executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "bot@example.com")
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("answers 400 with the spec's message and keeps the typed e-mail", async () => {
-    const res = (await post({ email: "kept@example.com", password: "" })) as unknown as { data: unknown; init: ResponseInit };
+    const res = (await post({ email: "kept@example.com", password: "" })) as unknown as {
+      data: unknown;
+      init: ResponseInit;
+    };
     expect(res.init.status).toBe(400);
-    expect(res.data).toMatchObject({ email: "kept@example.com", formError: "Email and password are required" });
+    expect(res.data).toMatchObject({
+      email: "kept@example.com",
+      formError: "Email and password are required",
+    });
   });
 });
 
 describe("the JSON API door", () => {
   it("registers, logs in with a bearer token, and revokes it at logout", async () => {
-    const created = await call(register, "/api/v1/register", json({ email: "Api.User@example.com", password: "overland-88" }));
+    const created = await call(
+      register,
+      "/api/v1/register",
+      json({ email: "Api.User@example.com", password: "overland-88" }),
+    );
     expect(created.status).toBe(201);
     expect(await body(created)).toEqual({
       message: "Signup successful!",
       user: { id: expect.any(Number), email: "api.user@example.com", role: "customer" },
     });
 
-    const res = await call(apiLogin, "/api/v1/login", json({ email: "api.user@example.com", password: "overland-88" }));
+    const res = await call(
+      apiLogin,
+      "/api/v1/login",
+      json({ email: "api.user@example.com", password: "overland-88" }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const { token, user } = await body(res);
     expect(typeof token).toBe("string");
-    expect(user).toEqual({ id: expect.any(Number), email: "api.user@example.com", role: "customer" });
+    expect(user).toEqual({
+      id: expect.any(Number),
+      email: "api.user@example.com",
+      role: "customer",
+    });
 
     expect(await requireApiUser(bearer(token))).toEqual(user);
     const forbidden = await requireApiAdmin(bearer(token)).catch((e: Response) => e);
@@ -93,26 +142,46 @@ describe("the JSON API door", () => {
     expect((forbidden as Response).status).toBe(403);
     expect(await body(forbidden as Response)).toEqual({ message: expect.any(String) });
 
-    const out = await call(apiLogout, "/api/v1/logout", { headers: { Authorization: `Bearer ${token}` } });
+    const out = await call(apiLogout, "/api/v1/logout", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(out.status).toBe(200);
     const after = await requireApiUser(bearer(token)).catch((e: Response) => e);
     expect((after as Response).status).toBe(401);
     expect(await body(after as Response)).toEqual({ message: expect.any(String) });
-    const again = await apiLogout.action({
-      request: new Request(ORIGIN + "/api/v1/logout", { method: "POST", headers: { Authorization: `Bearer ${token}` } }),
-      params: {},
-      context: {},
-    }).catch((e: Response) => e);
+    const again = await apiLogout
+      .action({
+        request: new Request(ORIGIN + "/api/v1/logout", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+        params: {},
+        context: {},
+      })
+      .catch((e: Response) => e);
     expect(again.status).toBe(401);
   });
 
   it("answers 400 {message, errors} for bad input and a taken e-mail", async () => {
     const empty = await call(register, "/api/v1/register", json({}));
     expect(empty.status).toBe(400);
-    expect(await body(empty)).toMatchObject({ message: "Email and password are required", errors: { email: expect.any(String) } });
-    const short = await call(register, "/api/v1/register", json({ email: "s@example.com", password: "short" }));
-    expect(await body(short)).toMatchObject({ errors: { password: "Password must be at least 8 characters" } });
-    const taken = await call(register, "/api/v1/register", json({ email: "ADMIN@example.com", password: "password-9" }));
+    expect(await body(empty)).toMatchObject({
+      message: "Email and password are required",
+      errors: { email: expect.any(String) },
+    });
+    const short = await call(
+      register,
+      "/api/v1/register",
+      json({ email: "s@example.com", password: "short" }),
+    );
+    expect(await body(short)).toMatchObject({
+      errors: { password: "Password must be at least 8 characters" },
+    });
+    const taken = await call(
+      register,
+      "/api/v1/register",
+      json({ email: "ADMIN@example.com", password: "password-9" }),
+    );
     expect(taken.status).toBe(400);
     expect(await body(taken)).toMatchObject({ errors: { email: expect.any(String) } });
     const noFields = await call(apiLogin, "/api/v1/login", json({ email: "admin@example.com" }));
@@ -124,27 +193,43 @@ describe("the JSON API door", () => {
     // The client writes whatever it likes on the left; the trusted proxy appends the real address.
     const from = (ip: string, spoof = "6.6.6.6") => ({ "X-Forwarded-For": `${spoof}, ${ip}` });
     const right = { email: "admin@example.com", password: "admin-password" };
-    expect((await call(apiLogin, "/api/v1/login", json(right, from("192.0.2.44")))).status).toBe(200);
+    expect((await call(apiLogin, "/api/v1/login", json(right, from("192.0.2.44")))).status).toBe(
+      200,
+    );
     for (let i = 0; i < 5; i++) {
-      const res = await call(apiLogin, "/api/v1/login", json({ ...right, password: "guess-guess" }, from("203.0.113.9", `10.0.0.${i}`)));
+      const res = await call(
+        apiLogin,
+        "/api/v1/login",
+        json({ ...right, password: "guess-guess" }, from("203.0.113.9", `10.0.0.${i}`)),
+      );
       expect(res.status).toBe(401);
       expect(await body(res)).toEqual({ message: "Invalid e-mail or password." });
     }
     const throttled = await call(apiLogin, "/api/v1/login", json(right, from("198.51.100.1")));
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await body(throttled)).message).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/);
+    expect((await body(throttled)).message).toMatch(
+      /^Too many attempts\. Try again in \d+ seconds?\.$/,
+    );
 
     // The HTML form shares the count.
     const form = new URLSearchParams(right);
     const html = await call(htmlLogin as never, "/login", {
       body: form,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...from("198.51.100.1") },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+        ...from("198.51.100.1"),
+      },
     });
     expect((html as unknown as { init: ResponseInit }).init.status).toBe(429);
 
     // The address the admin logged in from before is never kept waiting.
-    const known = await call(apiLogin, "/api/v1/login", json(right, from("192.0.2.44", "203.0.113.9")));
+    const known = await call(
+      apiLogin,
+      "/api/v1/login",
+      json(right, from("192.0.2.44", "203.0.113.9")),
+    );
     expect(known.status).toBe(200);
     expect((await body(known)).user.role).toBe("admin");
   });

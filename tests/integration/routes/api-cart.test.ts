@@ -18,13 +18,28 @@ let winch: number;
 let wheel: number;
 let soldOut: number;
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => Promise<Response>;
 
-async function call(handler: Handler, method: string, path: string, token: string | null, body?: unknown, params: Record<string, string> = {}) {
+async function call(
+  handler: Handler,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  params: Record<string, string> = {},
+) {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const request = new Request(ORIGIN + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const request = new Request(ORIGIN + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   try {
     const res = await handler({ request, params, context: {} });
     return { status: res.status, body: await res.json() };
@@ -49,12 +64,28 @@ beforeAll(async () => {
     .execute();
   aliceToken = (await issueApiToken(t.db, users[0].id)).token;
   bobToken = (await issueApiToken(t.db, users[1].id)).token;
-  const brand = await t.db.insertInto("brands").values({ slug: "warn", name: "Warn" }).returning("id").executeTakeFirstOrThrow();
-  const cat = await t.db.insertInto("categories").values({ slug: "winches", name: "Winches" }).returning("id").executeTakeFirstOrThrow();
+  const brand = await t.db
+    .insertInto("brands")
+    .values({ slug: "warn", name: "Warn" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const cat = await t.db
+    .insertInto("categories")
+    .values({ slug: "winches", name: "Winches" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const product = (slug: string, price: number, stock: number) =>
     t.db
       .insertInto("products")
-      .values({ slug, title: slug, brand_id: brand.id, category_id: cat.id, price_paise: price, stock, description: `About ${slug}` })
+      .values({
+        slug,
+        title: slug,
+        brand_id: brand.id,
+        category_id: cat.id,
+        price_paise: price,
+        stock,
+        description: `About ${slug}`,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
   winch = (await product("zeon-10", 8_999_900, 10)).id;
@@ -62,7 +93,16 @@ beforeAll(async () => {
   soldOut = (await product("gone", 100_000, 0)).id;
   await t.db
     .insertInto("product_sizes")
-    .values({ product_id: wheel, label: "17x8.5", diameter: 17, width: 8.5, bolt_pattern: "6x139.7", offset_mm: 0, hub_bore_mm: 106.1, part_number: "MR30578560500" })
+    .values({
+      product_id: wheel,
+      label: "17x8.5",
+      diameter: 17,
+      width: 8.5,
+      bolt_pattern: "6x139.7",
+      offset_mm: 0,
+      hub_bore_mm: 106.1,
+      part_number: "MR30578560500",
+    })
     .execute();
   await syncVariants(t.db, wheel, () => 10);
 });
@@ -72,15 +112,41 @@ afterAll(async () => {
 
 describe("the cart's JSON API", () => {
   it("needs a bearer token", async () => {
-    expect(await call(getCart.loader as Handler, "GET", "/api/v1/cart", null)).toMatchObject({ status: 401, body: { message: expect.any(String) } });
-    expect((await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", null, { productId: winch })).status).toBe(401);
+    expect(await call(getCart.loader as Handler, "GET", "/api/v1/cart", null)).toMatchObject({
+      status: 401,
+      body: { message: expect.any(String) },
+    });
+    expect(
+      (
+        await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", null, {
+          productId: winch,
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("adds, merges, lists with prices from the product, updates and removes", async () => {
-    const first = await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, { productId: winch, quantity: 2 });
-    expect(first).toMatchObject({ status: 200, body: { message: "Added to cart", item: { quantity: 2 } } });
-    await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, { productId: winch, quantity: "1", price: 1 });
-    await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, { productId: wheel, quantity: 4, wheelSize: "17x8.5" });
+    const first = await call(
+      addItem.action as Handler,
+      "POST",
+      "/api/v1/cart/addItem",
+      aliceToken,
+      { productId: winch, quantity: 2 },
+    );
+    expect(first).toMatchObject({
+      status: 200,
+      body: { message: "Added to cart", item: { quantity: 2 } },
+    });
+    await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, {
+      productId: winch,
+      quantity: "1",
+      price: 1,
+    });
+    await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, {
+      productId: wheel,
+      quantity: 4,
+      wheelSize: "17x8.5",
+    });
 
     const cart = await call(getCart.loader as Handler, "GET", "/api/v1/cart", aliceToken);
     expect(cart.status).toBe(200);
@@ -88,38 +154,115 @@ describe("the cart's JSON API", () => {
     expect(cart.body.items[0]).toMatchObject({
       quantity: 3,
       wheelSize: null,
-      product: { id: winch, title: "zeon-10", brand: "Warn", price: 8_999_900, description: "About zeon-10", inStock: true },
+      product: {
+        id: winch,
+        title: "zeon-10",
+        brand: "Warn",
+        price: 8_999_900,
+        description: "About zeon-10",
+        inStock: true,
+      },
     });
     expect(cart.body.items[1]).toMatchObject({ quantity: 4, wheelSize: "17x8.5" });
     expect(cart.body.totalAmount).toBe(3 * 8_999_900 + 4 * 2_450_000);
 
     const lineId = String(cart.body.items[0].id);
-    const updated = await call(updateLine.action as Handler, "PATCH", `/api/v1/cart/update/${lineId}`, aliceToken, { quantity: 5 }, { id: lineId });
+    const updated = await call(
+      updateLine.action as Handler,
+      "PATCH",
+      `/api/v1/cart/update/${lineId}`,
+      aliceToken,
+      { quantity: 5 },
+      { id: lineId },
+    );
     expect(updated).toMatchObject({ status: 200, body: { item: { quantity: 5 } } });
-    const tooMany = await call(updateLine.action as Handler, "PATCH", `/api/v1/cart/update/${lineId}`, aliceToken, { quantity: 11 }, { id: lineId });
+    const tooMany = await call(
+      updateLine.action as Handler,
+      "PATCH",
+      `/api/v1/cart/update/${lineId}`,
+      aliceToken,
+      { quantity: 11 },
+      { id: lineId },
+    );
     expect(tooMany).toMatchObject({ status: 409, body: { quantity: 5, max: 10 } });
-    const zero = await call(updateLine.action as Handler, "PATCH", `/api/v1/cart/update/${lineId}`, aliceToken, { quantity: 0 }, { id: lineId });
+    const zero = await call(
+      updateLine.action as Handler,
+      "PATCH",
+      `/api/v1/cart/update/${lineId}`,
+      aliceToken,
+      { quantity: 0 },
+      { id: lineId },
+    );
     expect(zero).toMatchObject({ status: 400, body: { errors: { quantity: expect.any(String) } } });
 
-    const removed = await call(removeLine.action as Handler, "DELETE", `/api/v1/cart/remove/${lineId}`, aliceToken, undefined, { id: lineId });
+    const removed = await call(
+      removeLine.action as Handler,
+      "DELETE",
+      `/api/v1/cart/remove/${lineId}`,
+      aliceToken,
+      undefined,
+      { id: lineId },
+    );
     expect(removed).toEqual({ status: 200, body: { message: "Item removed" } });
-    expect((await call(getCart.loader as Handler, "GET", "/api/v1/cart", aliceToken)).body.items).toHaveLength(1);
+    expect(
+      (await call(getCart.loader as Handler, "GET", "/api/v1/cart", aliceToken)).body.items,
+    ).toHaveLength(1);
   });
 
   it("refuses sold-out and unknown products, bad quantities and a missing wheel size", async () => {
-    const add = (body: unknown) => call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, body);
-    expect(await add({ productId: soldOut, quantity: 1 })).toEqual({ status: 409, body: { message: "Sold Out" } });
+    const add = (body: unknown) =>
+      call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, body);
+    expect(await add({ productId: soldOut, quantity: 1 })).toEqual({
+      status: 409,
+      body: { message: "Sold Out" },
+    });
     expect((await add({ productId: 987_654, quantity: 1 })).status).toBe(404);
-    expect(await add({ productId: winch, quantity: 7 })).toMatchObject({ status: 400, body: { errors: { quantity: expect.any(String) } } });
-    expect(await add({ productId: wheel, quantity: 1 })).toMatchObject({ status: 400, body: { errors: { wheelSize: "Choose a size" } } });
+    expect(await add({ productId: winch, quantity: 7 })).toMatchObject({
+      status: 400,
+      body: { errors: { quantity: expect.any(String) } },
+    });
+    expect(await add({ productId: wheel, quantity: 1 })).toMatchObject({
+      status: 400,
+      body: { errors: { wheelSize: "Choose a size" } },
+    });
   });
 
   it("answers 404 for someone else's cart line", async () => {
-    const added = await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, { productId: winch, quantity: 1 });
+    const added = await call(
+      addItem.action as Handler,
+      "POST",
+      "/api/v1/cart/addItem",
+      aliceToken,
+      { productId: winch, quantity: 1 },
+    );
     const id = String(added.body.item.id);
-    expect((await call(updateLine.action as Handler, "PATCH", `/api/v1/cart/update/${id}`, bobToken, { quantity: 2 }, { id })).status).toBe(404);
-    expect((await call(removeLine.action as Handler, "DELETE", `/api/v1/cart/remove/${id}`, bobToken, undefined, { id })).status).toBe(404);
-    expect((await call(getCart.loader as Handler, "GET", "/api/v1/cart", bobToken)).body.items).toEqual([]);
+    expect(
+      (
+        await call(
+          updateLine.action as Handler,
+          "PATCH",
+          `/api/v1/cart/update/${id}`,
+          bobToken,
+          { quantity: 2 },
+          { id },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          removeLine.action as Handler,
+          "DELETE",
+          `/api/v1/cart/remove/${id}`,
+          bobToken,
+          undefined,
+          { id },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(getCart.loader as Handler, "GET", "/api/v1/cart", bobToken)).body.items,
+    ).toEqual([]);
   });
 });
 
@@ -136,17 +279,42 @@ describe("the billing address JSON API", () => {
   };
 
   it("saves a valid address and lists only the user's own, as a plain array", async () => {
-    const saved = await call(billing.action as Handler, "POST", "/api/v1/billing", aliceToken, address);
-    expect(saved).toMatchObject({ status: 201, body: { message: "Address saved!", address: { ...address, phone: "9447012345", id: expect.any(Number) } } });
-    const mine = await call(getAddresses.loader as Handler, "GET", "/api/v1/getBillingAddresses", aliceToken);
+    const saved = await call(
+      billing.action as Handler,
+      "POST",
+      "/api/v1/billing",
+      aliceToken,
+      address,
+    );
+    expect(saved).toMatchObject({
+      status: 201,
+      body: {
+        message: "Address saved!",
+        address: { ...address, phone: "9447012345", id: expect.any(Number) },
+      },
+    });
+    const mine = await call(
+      getAddresses.loader as Handler,
+      "GET",
+      "/api/v1/getBillingAddresses",
+      aliceToken,
+    );
     expect(mine.status).toBe(200);
     expect(Array.isArray(mine.body)).toBe(true);
     expect(mine.body.map((a: { city: string }) => a.city)).toEqual(["Kochi"]);
-    expect((await call(getAddresses.loader as Handler, "GET", "/api/v1/getBillingAddresses", bobToken)).body).toEqual([]);
+    expect(
+      (await call(getAddresses.loader as Handler, "GET", "/api/v1/getBillingAddresses", bobToken))
+        .body,
+    ).toEqual([]);
   });
 
   it("answers 400 with a message per field", async () => {
-    const res = await call(billing.action as Handler, "POST", "/api/v1/billing", aliceToken, { ...address, phone: "12345", postalCode: "0820", state: "Texas" });
+    const res = await call(billing.action as Handler, "POST", "/api/v1/billing", aliceToken, {
+      ...address,
+      phone: "12345",
+      postalCode: "0820",
+      state: "Texas",
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Failed to save address");
     expect(Object.keys(res.body.errors).sort()).toEqual(["phone", "postalCode", "state"]);
@@ -156,7 +324,11 @@ describe("the billing address JSON API", () => {
 describe("the /cart action", () => {
   async function cookieFor(email: string) {
     const { createUserSession } = await import("~/auth/session.server");
-    const user = await t.db.selectFrom("users").where("email", "=", email).select("id").executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom("users")
+      .where("email", "=", email)
+      .select("id")
+      .executeTakeFirstOrThrow();
     const setCookie = await createUserSession(new Request(ORIGIN + "/login"), user.id);
     return setCookie.split(";")[0];
   }
@@ -177,35 +349,61 @@ describe("the /cart action", () => {
 
   it("answers a plain post with a 303 back to the same-site page it came from", async () => {
     const cookie = await cookieFor("alice@example.com");
-    const res = (await post({ intent: "add", productId: String(winch), quantity: "1" }, { Cookie: cookie, Referer: `${ORIGIN}/product/${winch}?color=Black` })) as Response;
+    const res = (await post(
+      { intent: "add", productId: String(winch), quantity: "1" },
+      { Cookie: cookie, Referer: `${ORIGIN}/product/${winch}?color=Black` },
+    )) as Response;
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/product/${winch}?color=Black`);
     expect(res.headers.get("Set-Cookie")).toMatch(/^toast=/);
 
-    const foreign = (await post({ intent: "add", productId: String(winch), quantity: "1" }, { Cookie: cookie, Referer: "https://evil.example/product/1" })) as Response;
+    const foreign = (await post(
+      { intent: "add", productId: String(winch), quantity: "1" },
+      { Cookie: cookie, Referer: "https://evil.example/product/1" },
+    )) as Response;
     expect(foreign.headers.get("Location")).toBe("/cart");
   });
 
   it("answers a fetcher with data, and a sold-out add with 'Sold Out'", async () => {
     const cookie = await cookieFor("alice@example.com");
-    const ok = (await post({ intent: "add", productId: String(winch), quantity: "2", _fetcher: "1" }, { Cookie: cookie })) as { data: { ok: boolean; message: string } };
+    const ok = (await post(
+      { intent: "add", productId: String(winch), quantity: "2", _fetcher: "1" },
+      { Cookie: cookie },
+    )) as { data: { ok: boolean; message: string } };
     expect(ok.data).toMatchObject({ ok: true, message: "Added to cart" });
-    const gone = (await post({ intent: "add", productId: String(soldOut), quantity: "1", _fetcher: "1" }, { Cookie: cookie })) as { data: { ok: boolean; message: string } };
+    const gone = (await post(
+      { intent: "add", productId: String(soldOut), quantity: "1", _fetcher: "1" },
+      { Cookie: cookie },
+    )) as { data: { ok: boolean; message: string } };
     expect(gone.data).toEqual({ ok: false, message: "Sold Out" });
   });
 
   it("sends a visitor to log in, coming back to the product page", async () => {
-    const res = (await post({ intent: "add", productId: String(winch), quantity: "1" }, { Referer: `${ORIGIN}/product/${winch}` })) as Response;
+    const res = (await post(
+      { intent: "add", productId: String(winch), quantity: "1" },
+      { Referer: `${ORIGIN}/product/${winch}` },
+    )) as Response;
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/login?redirectTo=%2Fproduct%2F${winch}`);
   });
 
   it("answers a refused quantity change with the true quantity and 'Failed to sync quantity with server'", async () => {
     const cookie = await cookieFor("bob@example.com");
-    const added = (await post({ intent: "add", productId: String(wheel), quantity: "2", size: "17x8.5", _fetcher: "1" }, { Cookie: cookie })) as { data: { lineId: number; quantity: number } };
+    const added = (await post(
+      { intent: "add", productId: String(wheel), quantity: "2", size: "17x8.5", _fetcher: "1" },
+      { Cookie: cookie },
+    )) as { data: { lineId: number; quantity: number } };
     expect(added.data.quantity).toBe(2);
-    const res = (await post({ intent: "update", lineId: String(added.data.lineId), quantity: "11", _fetcher: "1" }, { Cookie: cookie })) as { data: unknown; init: { status?: number } | null };
-    expect(res.data).toEqual({ ok: false, message: "Failed to sync quantity with server: only 10 available", lineId: added.data.lineId, quantity: 2 });
+    const res = (await post(
+      { intent: "update", lineId: String(added.data.lineId), quantity: "11", _fetcher: "1" },
+      { Cookie: cookie },
+    )) as { data: unknown; init: { status?: number } | null };
+    expect(res.data).toEqual({
+      ok: false,
+      message: "Failed to sync quantity with server: only 10 available",
+      lineId: added.data.lineId,
+      quantity: 2,
+    });
     // 200, so the loaders revalidate and the page shows the toast and the true quantity.
     expect(res.init?.status ?? 200).toBe(200);
   });
@@ -213,8 +411,14 @@ describe("the /cart action", () => {
   it("refuses a change to someone else's line", async () => {
     const alice = await cookieFor("alice@example.com");
     const bob = await cookieFor("bob@example.com");
-    const added = (await post({ intent: "add", productId: String(winch), quantity: "1", _fetcher: "1" }, { Cookie: alice })) as { data: { lineId: number } };
-    const res = (await post({ intent: "remove", lineId: String(added.data.lineId), _fetcher: "1" }, { Cookie: bob })) as { data: { ok: boolean; message: string } };
+    const added = (await post(
+      { intent: "add", productId: String(winch), quantity: "1", _fetcher: "1" },
+      { Cookie: alice },
+    )) as { data: { lineId: number } };
+    const res = (await post(
+      { intent: "remove", lineId: String(added.data.lineId), _fetcher: "1" },
+      { Cookie: bob },
+    )) as { data: { ok: boolean; message: string } };
     expect(res.data).toEqual({ ok: false, message: "Failed to remove item" });
   });
 });

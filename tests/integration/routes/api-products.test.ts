@@ -38,21 +38,39 @@ describe("the product API's multipart door", () => {
     const outcome = await submitProductFromApi(t.db, null, multipart(winch), { uploadsDir });
     expect(outcome.status).toBe(201);
     if (!("id" in outcome)) throw new Error("expected a saved product");
-    const row = await t.db.selectFrom("products").selectAll().where("id", "=", outcome.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("products")
+      .selectAll()
+      .where("id", "=", outcome.id)
+      .executeTakeFirstOrThrow();
     expect(row.price_paise).toBe(11499950);
     expect(row.stock).toBeGreaterThan(0);
   });
 
   it("answers 415 for a body that is not multipart, 400 with field errors, 404 for an unknown product", async () => {
-    const json = new Request("http://shop.test/x", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const json = new Request("http://shop.test/x", {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect((await submitProductFromApi(t.db, null, json, { uploadsDir })).status).toBe(415);
 
-    const bad = await submitProductFromApi(t.db, null, multipart({ ...winch, title: "", price: "abc" }), { uploadsDir });
+    const bad = await submitProductFromApi(
+      t.db,
+      null,
+      multipart({ ...winch, title: "", price: "abc" }),
+      { uploadsDir },
+    );
     expect(bad.status).toBe(400);
     if ("id" in bad) throw new Error("expected a refusal");
     expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(["title", "price"]));
     // Rupees with a decimal point are not paise: refused rather than read 100 times too low.
-    const rupees = await submitProductFromApi(t.db, null, multipart({ ...winch, price: "1499.50" }), { uploadsDir });
+    const rupees = await submitProductFromApi(
+      t.db,
+      null,
+      multipart({ ...winch, price: "1499.50" }),
+      { uploadsDir },
+    );
     expect(rupees.status).toBe(400);
     if ("id" in rupees) throw new Error("expected a refusal");
     expect(rupees.body.errors?.price).toMatch(/paise/);
@@ -64,7 +82,12 @@ describe("the product API's multipart door", () => {
 
   it("takes stock per variant: `stock` in a size row, or a `variants` list; update sets only what it names", async () => {
     await t.db.insertInto("categories").values({ slug: "wheels", name: "Wheels" }).execute();
-    const size = (label: string, boltPattern: string, partNumber: string, extra: Record<string, unknown> = {}) => ({
+    const size = (
+      label: string,
+      boltPattern: string,
+      partNumber: string,
+      extra: Record<string, unknown> = {},
+    ) => ({
       label,
       diameter: 17,
       width: 8.5,
@@ -79,7 +102,10 @@ describe("the product API's multipart door", () => {
       title: "Method 703",
       slug: "method-703",
       category: "wheels",
-      size: JSON.stringify([size("17x8.5", "6x139.7", "P-A", { stock: 0 }), size("17x8.5", "5x150", "P-B", { stock: 4 })]),
+      size: JSON.stringify([
+        size("17x8.5", "6x139.7", "P-A", { stock: 0 }),
+        size("17x8.5", "5x150", "P-B", { stock: 4 }),
+      ]),
     };
     const created = await submitProductFromApi(t.db, null, multipart(wheel), { uploadsDir });
     if (!("id" in created)) throw new Error(JSON.stringify(created.body));
@@ -98,9 +124,22 @@ describe("the product API's multipart door", () => {
       ["P-B", 4],
     ]);
     const total = async () =>
-      (await t.db.selectFrom("products").select("stock").where("id", "=", created.id).executeTakeFirstOrThrow()).stock;
+      (
+        await t.db
+          .selectFrom("products")
+          .select("stock")
+          .where("id", "=", created.id)
+          .executeTakeFirstOrThrow()
+      ).stock;
     expect(await total()).toBe(4);
-    const sizeIds = (await t.db.selectFrom("product_sizes").select("id").where("product_id", "=", created.id).orderBy("position").execute()).map((r) => r.id);
+    const sizeIds = (
+      await t.db
+        .selectFrom("product_sizes")
+        .select("id")
+        .where("product_id", "=", created.id)
+        .orderBy("position")
+        .execute()
+    ).map((r) => r.id);
 
     // PUT with a variants list naming one size by part number: that one changes, the other keeps its 0,
     // and the sizes keep their ids (cart and order lines refer to them).
@@ -122,13 +161,59 @@ describe("the product API's multipart door", () => {
       ["P-A", 0],
       ["P-B", 9],
     ]);
-    expect((await t.db.selectFrom("product_sizes").select("id").where("product_id", "=", created.id).orderBy("position").execute()).map((r) => r.id)).toEqual(sizeIds);
+    expect(
+      (
+        await t.db
+          .selectFrom("product_sizes")
+          .select("id")
+          .where("product_id", "=", created.id)
+          .orderBy("position")
+          .execute()
+      ).map((r) => r.id),
+    ).toEqual(sizeIds);
 
     // Without per-variant data, inStock keeps working: 'false' empties every variant, 'true' with no
     // count gives each variant of a sold-out product the default 10.
-    expect((await submitProductFromApi(t.db, created.id, multipart({ ...wheel, size: JSON.stringify([size("17x8.5", "6x139.7", "P-A"), size("17x8.5", "5x150", "P-B")]), inStock: "false" }, "PUT"), { uploadsDir })).status).toBe(200);
+    expect(
+      (
+        await submitProductFromApi(
+          t.db,
+          created.id,
+          multipart(
+            {
+              ...wheel,
+              size: JSON.stringify([
+                size("17x8.5", "6x139.7", "P-A"),
+                size("17x8.5", "5x150", "P-B"),
+              ]),
+              inStock: "false",
+            },
+            "PUT",
+          ),
+          { uploadsDir },
+        )
+      ).status,
+    ).toBe(200);
     expect(await total()).toBe(0);
-    expect((await submitProductFromApi(t.db, created.id, multipart({ ...wheel, size: JSON.stringify([size("17x8.5", "6x139.7", "P-A"), size("17x8.5", "5x150", "P-B")]) }, "PUT"), { uploadsDir })).status).toBe(200);
+    expect(
+      (
+        await submitProductFromApi(
+          t.db,
+          created.id,
+          multipart(
+            {
+              ...wheel,
+              size: JSON.stringify([
+                size("17x8.5", "6x139.7", "P-A"),
+                size("17x8.5", "5x150", "P-B"),
+              ]),
+            },
+            "PUT",
+          ),
+          { uploadsDir },
+        )
+      ).status,
+    ).toBe(200);
     expect(await stockBySize()).toEqual([
       ["P-A", 10],
       ["P-B", 10],
@@ -138,7 +223,10 @@ describe("the product API's multipart door", () => {
     const bad = await submitProductFromApi(
       t.db,
       created.id,
-      multipart({ ...wheel, variants: JSON.stringify([{ sizePartNumber: "NOPE", stock: 1 }]) }, "PUT"),
+      multipart(
+        { ...wheel, variants: JSON.stringify([{ sizePartNumber: "NOPE", stock: 1 }]) },
+        "PUT",
+      ),
       { uploadsDir },
     );
     expect(bad.status).toBe(400);

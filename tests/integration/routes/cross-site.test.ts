@@ -7,7 +7,8 @@ import { type TestDb, withAppDb } from "../../support/db";
 const SHOP = "http://localhost:3000";
 
 describe("isCrossSiteRequest", () => {
-  const post = (headers: Record<string, string>, url = SHOP + "/cart") => new Request(url, { method: "POST", headers });
+  const post = (headers: Record<string, string>, url = SHOP + "/cart") =>
+    new Request(url, { method: "POST", headers });
 
   it("refuses a post whose Origin is another site, or null", () => {
     expect(isCrossSiteRequest(post({ Origin: "https://evil.example" }), SHOP)).toBe(true);
@@ -18,14 +19,26 @@ describe("isCrossSiteRequest", () => {
 
   it("accepts the shop's own origin (PUBLIC_URL or the address it was sent to) and non-browser clients", () => {
     expect(isCrossSiteRequest(post({ Origin: SHOP }), SHOP)).toBe(false);
-    expect(isCrossSiteRequest(post({ Origin: "https://shop.example" }, "https://shop.example/cart"), SHOP)).toBe(false);
-    expect(isCrossSiteRequest(post({ Origin: "https://shop.example" }), "https://shop.example")).toBe(false);
+    expect(
+      isCrossSiteRequest(
+        post({ Origin: "https://shop.example" }, "https://shop.example/cart"),
+        SHOP,
+      ),
+    ).toBe(false);
+    expect(
+      isCrossSiteRequest(post({ Origin: "https://shop.example" }), "https://shop.example"),
+    ).toBe(false);
     expect(isCrossSiteRequest(post({}), SHOP)).toBe(false);
     expect(isCrossSiteRequest(post({ "Sec-Fetch-Site": "same-origin" }), SHOP)).toBe(false);
   });
 
   it("leaves reads alone", () => {
-    expect(isCrossSiteRequest(new Request(SHOP + "/", { headers: { Origin: "https://evil.example" } }), SHOP)).toBe(false);
+    expect(
+      isCrossSiteRequest(
+        new Request(SHOP + "/", { headers: { Origin: "https://evil.example" } }),
+        SHOP,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -41,7 +54,12 @@ const routePath = (name: string) =>
   name
     .split(".")
     .filter((segment) => !segment.startsWith("_"))
-    .map((segment) => segment.replace(/_$/, "").replace(/^\$(\w+)$/, "1").replace(/^\$$/, "x"))
+    .map((segment) =>
+      segment
+        .replace(/_$/, "")
+        .replace(/^\$(\w+)$/, "1")
+        .replace(/^\$$/, "x"),
+    )
     .join("/");
 
 describe("cross-site form posts to every route action", () => {
@@ -65,7 +83,13 @@ describe("cross-site form posts to every route action", () => {
       if (EXEMPT.has(path)) continue;
       const mod = await load();
       if (typeof mod.action !== "function") continue;
-      const body = new URLSearchParams({ intent: "add", productId: "1", quantity: "1", email: "a@example.com", password: "password-1" });
+      const body = new URLSearchParams({
+        intent: "add",
+        productId: "1",
+        quantity: "1",
+        email: "a@example.com",
+        password: "password-1",
+      });
       const request = new Request(SHOP + path, {
         method: "POST",
         body,
@@ -82,7 +106,10 @@ describe("cross-site form posts to every route action", () => {
           params: { id: "1", "*": "x", orderId: "1", slug: "x" },
           context: {},
         });
-        status = res instanceof Response ? res.status : ((res as { init?: ResponseInit })?.init?.status ?? 200);
+        status =
+          res instanceof Response
+            ? res.status
+            : ((res as { init?: ResponseInit })?.init?.status ?? 200);
       } catch (error) {
         status = error instanceof Response ? error.status : 500;
       }
@@ -91,7 +118,12 @@ describe("cross-site form posts to every route action", () => {
       if (!allowed.includes(status)) accepted.push(`${name} answered ${status}`);
       checked.push(name);
     }
-    expect(accepted, "actions that accepted a cross-site post (call assertSameOrigin first)").toEqual([]);
-    expect(checked).toEqual(expect.arrayContaining(["login", "signup", "logout", "api.v1.register", "api.v1.login"]));
+    expect(
+      accepted,
+      "actions that accepted a cross-site post (call assertSameOrigin first)",
+    ).toEqual([]);
+    expect(checked).toEqual(
+      expect.arrayContaining(["login", "signup", "logout", "api.v1.register", "api.v1.login"]),
+    );
   });
 });

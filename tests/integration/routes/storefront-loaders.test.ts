@@ -29,7 +29,11 @@ beforeAll(async () => {
   t = await withAppDb();
   f = await insertCatalogFixture(t.db);
   // Forty more wheels, so listings span pages: the statement counts must not grow with them.
-  const wheel = await t.db.selectFrom("categories").select("id").where("slug", "=", "wheels").executeTakeFirstOrThrow();
+  const wheel = await t.db
+    .selectFrom("categories")
+    .select("id")
+    .where("slug", "=", "wheels")
+    .executeTakeFirstOrThrow();
   for (let i = 0; i < 40; i++) {
     const { insertId } = await t.db
       .insertInto("products")
@@ -43,9 +47,18 @@ beforeAll(async () => {
         created_at: `2025-06-${String((i % 28) + 1).padStart(2, "0")}T00:00:00.000Z`,
       })
       .executeTakeFirstOrThrow();
-    const color = await t.db.insertInto("product_colors").values({ product_id: Number(insertId), name: "Gloss Black" }).executeTakeFirstOrThrow();
-    await t.db.insertInto("product_color_images").values({ color_id: Number(color.insertId), image: `seed/extra-${i}` }).execute();
-    await t.db.insertInto("product_vehicles").values({ product_id: Number(insertId), vehicle_id: f.vehicles.hilux }).execute();
+    const color = await t.db
+      .insertInto("product_colors")
+      .values({ product_id: Number(insertId), name: "Gloss Black" })
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("product_color_images")
+      .values({ color_id: Number(color.insertId), image: `seed/extra-${i}` })
+      .execute();
+    await t.db
+      .insertInto("product_vehicles")
+      .values({ product_id: Number(insertId), vehicle_id: f.vehicles.hilux })
+      .execute();
   }
   process.env.SESSION_SECRET = "storefront-test-secret-0123456789abcdef";
   resetEnvCache();
@@ -58,8 +71,15 @@ afterAll(async () => {
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 
 /** Runs a loader like Remix would, and counts the SQL statements it ran. */
-async function run<T>(loader: Loader, path: string, params: Record<string, string> = {}, cookie?: string) {
-  const request = new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+async function run<T>(
+  loader: Loader,
+  path: string,
+  params: Record<string, string> = {},
+  cookie?: string,
+) {
+  const request = new Request(`http://shop.test${path}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
   const before = queryCounter.count;
   let result: unknown;
   try {
@@ -75,12 +95,24 @@ const ids = (items: { id: number }[]) => items.map((p) => p.id);
 const hiluxCookie = `vehicle=${encodeURIComponent(btoa(JSON.stringify("toyota_hilux")))}`;
 
 // The statement budget of each page (the numbers the issue asks to note).
-const BUDGET = { home: 4, vehicle: 4, category: 5, allProducts: 8, product: 6, search: 2, brands: 1, brand: 5 };
+const BUDGET = {
+  home: 4,
+  vehicle: 4,
+  category: 5,
+  allProducts: 8,
+  product: 6,
+  search: 2,
+  brands: 1,
+  brand: 5,
+};
 
 describe("statement budget per page, whatever the number of products", () => {
   it("home: 4", async () => {
     const { loader } = await import("~/routes/_index");
-    const { queries, result } = await run<{ trending: { fits?: boolean }[]; vehicle: { name: string } | null }>(loader, "/", {}, hiluxCookie);
+    const { queries, result } = await run<{
+      trending: { fits?: boolean }[];
+      vehicle: { name: string } | null;
+    }>(loader, "/", {}, hiluxCookie);
     expect(result.trending).toHaveLength(4);
     expect(result.vehicle?.name).toBe("Toyota Hilux");
     expect(result.trending.every((p) => typeof p.fits === "boolean")).toBe(true);
@@ -90,7 +122,12 @@ describe("statement budget per page, whatever the number of products", () => {
 
   it("vehicle page: 4, with 24 tiles on a page", async () => {
     const { loader } = await import("~/routes/vehicles.$brand");
-    const { queries, result } = await run<{ items: unknown[]; total: number }>(loader, "/vehicles/toyota_hilux", { brand: "toyota_hilux" }, hiluxCookie);
+    const { queries, result } = await run<{ items: unknown[]; total: number }>(
+      loader,
+      "/vehicles/toyota_hilux",
+      { brand: "toyota_hilux" },
+      hiluxCookie,
+    );
     expect(result.items).toHaveLength(24);
     expect(result.total).toBe(43);
     expect(queries).toBeLessThanOrEqual(BUDGET.vehicle);
@@ -98,12 +135,10 @@ describe("statement budget per page, whatever the number of products", () => {
 
   it("category page: 5, colour swatches included", async () => {
     const { loader } = await import("~/routes/category.$category");
-    const { queries, result } = await run<{ items: unknown[]; swatches: Record<number, unknown[]> }>(
-      loader,
-      "/category/wheels",
-      { category: "wheels" },
-      hiluxCookie,
-    );
+    const { queries, result } = await run<{
+      items: unknown[];
+      swatches: Record<number, unknown[]>;
+    }>(loader, "/category/wheels", { category: "wheels" }, hiluxCookie);
     expect(result.items).toHaveLength(24);
     expect(Object.keys(result.swatches)).toHaveLength(24);
     expect(queries).toBeLessThanOrEqual(BUDGET.category);
@@ -135,12 +170,22 @@ describe("statement budget per page, whatever the number of products", () => {
   });
 
   it("search: 2; brands: 1; a brand page: 5", async () => {
-    const search = await run<{ results: unknown[] }>((await import("~/routes/search")).loader, "/search?q=wheel", {}, hiluxCookie);
+    const search = await run<{ results: unknown[] }>(
+      (await import("~/routes/search")).loader,
+      "/search?q=wheel",
+      {},
+      hiluxCookie,
+    );
     expect(search.result.results.length).toBeGreaterThan(20);
     expect(search.queries).toBeLessThanOrEqual(BUDGET.search);
     const brands = await run((await import("~/routes/brands")).loader as Loader, "/brands");
     expect(brands.queries).toBeLessThanOrEqual(BUDGET.brands);
-    const brand = await run<{ items: unknown[] }>((await import("~/routes/$brand")).loader, "/method", { brand: "method" }, hiluxCookie);
+    const brand = await run<{ items: unknown[] }>(
+      (await import("~/routes/$brand")).loader,
+      "/method",
+      { brand: "method" },
+      hiluxCookie,
+    );
     expect(brand.result.items).toHaveLength(24);
     expect(brand.queries).toBeLessThanOrEqual(BUDGET.brand);
   });
@@ -149,49 +194,111 @@ describe("statement budget per page, whatever the number of products", () => {
 describe("the HTML pages and the JSON API agree", () => {
   it("on a filtered, sorted page of all products", async () => {
     const qs = "category=wheels&category=winches&min=100&max=200000&sort=price-asc&page=2";
-    const html = await run<{ items: { id: number }[] }>((await import("~/routes/all-products")).loader, `/all-products?${qs}`);
-    const api = await run((await import("~/routes/api.v1.allProducts")).loader, `/api/v1/allProducts?${qs}`);
+    const html = await run<{ items: { id: number }[] }>(
+      (await import("~/routes/all-products")).loader,
+      `/all-products?${qs}`,
+    );
+    const api = await run(
+      (await import("~/routes/api.v1.allProducts")).loader,
+      `/api/v1/allProducts?${qs}`,
+    );
     expect(html.result.items.length).toBeGreaterThan(0);
     expect(ids(await json(api.result))).toEqual(ids(html.result.items));
   });
 
   it("on a vehicle's parts, a category, search and recommendations", async () => {
-    const vehicleHtml = await run<{ items: { id: number }[] }>((await import("~/routes/vehicles.$brand")).loader, "/vehicles/toyota_hilux?page=2", { brand: "toyota_hilux" });
-    const vehicleApi = await run((await import("~/routes/api.v1.products.brand.$brand")).loader, "/api/v1/products/brand/toyota_hilux?page=2", { brand: "toyota_hilux" });
+    const vehicleHtml = await run<{ items: { id: number }[] }>(
+      (await import("~/routes/vehicles.$brand")).loader,
+      "/vehicles/toyota_hilux?page=2",
+      { brand: "toyota_hilux" },
+    );
+    const vehicleApi = await run(
+      (await import("~/routes/api.v1.products.brand.$brand")).loader,
+      "/api/v1/products/brand/toyota_hilux?page=2",
+      { brand: "toyota_hilux" },
+    );
     expect(ids(await json(vehicleApi.result))).toEqual(ids(vehicleHtml.result.items));
 
-    const catHtml = await run<{ items: { id: number }[] }>((await import("~/routes/category.$category")).loader, "/category/winches", { category: "winches" });
-    const catApi = await run((await import("~/routes/api.v1.products.category.$category")).loader, "/api/v1/products/category/winches", { category: "winches" });
+    const catHtml = await run<{ items: { id: number }[] }>(
+      (await import("~/routes/category.$category")).loader,
+      "/category/winches",
+      { category: "winches" },
+    );
+    const catApi = await run(
+      (await import("~/routes/api.v1.products.category.$category")).loader,
+      "/api/v1/products/category/winches",
+      { category: "winches" },
+    );
     expect(ids(await json(catApi.result))).toEqual(ids(catHtml.result.items));
 
-    const searchHtml = await run<{ results: { id: number }[] }>((await import("~/routes/search")).loader, "/search?q=warn%20win");
-    const searchApi = await run((await import("~/routes/api.v1.search")).loader, "/api/v1/search?query=warn%20win");
+    const searchHtml = await run<{ results: { id: number }[] }>(
+      (await import("~/routes/search")).loader,
+      "/search?q=warn%20win",
+    );
+    const searchApi = await run(
+      (await import("~/routes/api.v1.search")).loader,
+      "/api/v1/search?query=warn%20win",
+    );
     expect(ids(await json(searchApi.result))).toEqual(ids(searchHtml.result.results));
     expect(ids(searchHtml.result.results)).toContain(f.ids.winch);
 
-    const page = await run<{ recommendations: { id: number }[] }>((await import("~/routes/product.$id")).loader, `/product/${f.ids.winch}`, { id: String(f.ids.winch) });
-    const recApi = await run((await import("~/routes/api.v1.product._index")).loader, `/api/v1/product?category=winches&exclude=${f.ids.winch}`);
+    const page = await run<{ recommendations: { id: number }[] }>(
+      (await import("~/routes/product.$id")).loader,
+      `/product/${f.ids.winch}`,
+      { id: String(f.ids.winch) },
+    );
+    const recApi = await run(
+      (await import("~/routes/api.v1.product._index")).loader,
+      `/api/v1/product?category=winches&exclude=${f.ids.winch}`,
+    );
     expect(ids(await json(recApi.result))).toEqual(ids(page.result.recommendations));
   });
 
   it("on one product, with colours and sizes", async () => {
-    const api = await run((await import("~/routes/api.v1.product.$id")).loader, `/api/v1/product/${f.ids.wheel701}`, { id: String(f.ids.wheel701) });
+    const api = await run(
+      (await import("~/routes/api.v1.product.$id")).loader,
+      `/api/v1/product/${f.ids.wheel701}`,
+      { id: String(f.ids.wheel701) },
+    );
     const body = await json(api.result);
-    expect(body).toMatchObject({ id: f.ids.wheel701, price: 25000_00, inStock: true, category: "wheels" });
+    expect(body).toMatchObject({
+      id: f.ids.wheel701,
+      price: 25000_00,
+      inStock: true,
+      category: "wheels",
+    });
     expect(body.colors.map((c: { name: string }) => c.name)).toEqual(["Matte Black", "Bronze"]);
     expect(body.colors[0].images[0].url).toMatch(/^\/uploads\/seed\/701-black-1-\d+\.webp$/);
-    expect(body.sizes[0]).toMatchObject({ label: '17x8.5"', partNumber: "MR001-7885", boltPattern: "6x139.7" });
+    expect(body.sizes[0]).toMatchObject({
+      label: '17x8.5"',
+      partNumber: "MR001-7885",
+      boltPattern: "6x139.7",
+    });
   });
 
   it("and both say 404 for what is not there", async () => {
-    const api = await run((await import("~/routes/api.v1.product.$id")).loader, "/api/v1/product/abc", { id: "abc" });
+    const api = await run(
+      (await import("~/routes/api.v1.product.$id")).loader,
+      "/api/v1/product/abc",
+      { id: "abc" },
+    );
     expect((api.result as Response).status).toBe(404);
     expect(await json(api.result)).toEqual({ message: "Product not found" });
-    const html = await run((await import("~/routes/product.$id")).loader, "/product/99999", { id: "99999" });
+    const html = await run((await import("~/routes/product.$id")).loader, "/product/99999", {
+      id: "99999",
+    });
     expect((html.result as Response).status).toBe(404);
-    const hidden = await run((await import("~/routes/product.$id")).loader, `/product/${f.ids.hidden}`, { id: String(f.ids.hidden) });
+    const hidden = await run(
+      (await import("~/routes/product.$id")).loader,
+      `/product/${f.ids.hidden}`,
+      { id: String(f.ids.hidden) },
+    );
     expect((hidden.result as Response).status).toBe(404);
-    const slug = await run((await import("~/routes/product.$id")).loader, "/product/warn-zeon-10s", { id: "warn-zeon-10s" });
+    const slug = await run(
+      (await import("~/routes/product.$id")).loader,
+      "/product/warn-zeon-10s",
+      { id: "warn-zeon-10s" },
+    );
     expect((slug.result as Response).status).toBe(301);
     expect((slug.result as Response).headers.get("Location")).toBe(`/product/${f.ids.winch}`);
   });
