@@ -1,3 +1,7 @@
+import { data } from "@remix-run/node";
+import { getEnv } from "~/utils/env.server";
+import { securityEvent } from "~/utils/log.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import type { AdminProductQuery, ProductForEdit } from "~/models/product-admin-list.server";
@@ -299,4 +303,32 @@ export function parseAdminProductQuery(params: URLSearchParams): AdminProductQue
     outOfStock: params.get("stock") === "out",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
+}
+
+/**
+ * The admin form's post, for a new product (`id` null) or an edit: saved, back to the list with a
+ * toast and a security log line; otherwise the form again with its values and errors (400, 413...).
+ */
+export async function answerProductForm(
+  db: Kysely<DB>,
+  request: Request,
+  adminId: number,
+  id: number | null,
+) {
+  const outcome = await handleProductFormRequest(db, id, request, {
+    uploadsDir: getEnv().UPLOADS_DIR,
+  });
+  if (outcome.kind === "not-found") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "saved") {
+    const action = id === null ? "create" : "update";
+    securityEvent("admin.product", { adminId, productId: outcome.id, action });
+    const message = id === null ? "Product uploaded!" : "Product updated!";
+    return redirectWithToast(
+      adminProductListUrl(request.url),
+      { type: "success", message },
+      request,
+    );
+  }
+  const { status, ...state } = outcome.state;
+  return data(state, { status });
 }

@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -8,16 +7,9 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { ProductForm } from "~/components/admin/product-form";
 import { db } from "~/db/db.server";
-import {
-  adminProductListUrl,
-  editFormValues,
-  handleProductFormRequest,
-} from "~/forms/product-form.server";
+import { answerProductForm, editFormValues } from "~/forms/product-form.server";
 import { getProductForEdit, productFormOptions } from "~/models/product-admin-list.server";
-import { getEnv } from "~/utils/env.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { securityEvent } from "~/utils/log.server";
-import { invariantResponse, notFound, requireIdParam } from "~/utils/responses.server";
+import { invariantResponse, requireIdParam } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit product | Admin" }];
 
@@ -31,20 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const outcome = await handleProductFormRequest(db, requireIdParam(params.id), request, {
-    uploadsDir: getEnv().UPLOADS_DIR,
-  });
-  if (outcome.kind === "not-found") notFound();
-  if (outcome.kind === "saved") {
-    securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "update" });
-    return redirectWithToast(
-      adminProductListUrl(request.url),
-      { type: "success", message: "Product updated!" },
-      request,
-    );
-  }
-  const { status, ...state } = outcome.state;
-  return data(state, { status });
+  return answerProductForm(db, request, admin.id, requireIdParam(params.id));
 }
 
 export default function EditProduct() {

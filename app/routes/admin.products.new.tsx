@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -8,16 +7,8 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { ProductForm } from "~/components/admin/product-form";
 import { db } from "~/db/db.server";
-import {
-  adminProductListUrl,
-  emptyProductValues,
-  handleProductFormRequest,
-} from "~/forms/product-form.server";
+import { answerProductForm, emptyProductValues } from "~/forms/product-form.server";
 import { productFormOptions } from "~/models/product-admin-list.server";
-import { getEnv } from "~/utils/env.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { securityEvent } from "~/utils/log.server";
-import { notFound } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | Admin" }];
 
@@ -28,20 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const outcome = await handleProductFormRequest(db, null, request, {
-    uploadsDir: getEnv().UPLOADS_DIR,
-  });
-  if (outcome.kind === "not-found") notFound();
-  if (outcome.kind === "saved") {
-    securityEvent("admin.product", { adminId: admin.id, productId: outcome.id, action: "create" });
-    return redirectWithToast(
-      adminProductListUrl(request.url),
-      { type: "success", message: "Product uploaded!" },
-      request,
-    );
-  }
-  const { status, ...state } = outcome.state;
-  return data(state, { status });
+  return answerProductForm(db, request, admin.id, null);
 }
 
 export default function NewProduct() {

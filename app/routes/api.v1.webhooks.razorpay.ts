@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { applyRazorpayWebhook } from "~/models/order/index.server";
-import { applyRefundWebhook } from "~/models/refund.server";
+import { applyRefundWebhook } from "~/models/refund-webhook.server";
 import { getWebhookSecret } from "~/payments/payments.server";
 import { checkSignature } from "~/payments/signature.server";
 import { clientAddress, jsonNoStore } from "~/utils/http.server";
