@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, RefundStatus } from "~/db/schema";
 import { settleRefundIn } from "./refund.server";
+import { recordWebhookEvent, webhookAlreadyApplied } from "./webhook-events.server";
 
 /**
  * A refund.processed / refund.failed (or refund.created) webhook, signature already checked. Applied
@@ -24,12 +25,8 @@ export async function applyRefundWebhook(
       ? Number(notes.refundId)
       : null;
   return db.transaction().execute(async (trx) => {
-    const seen = await trx
-      .selectFrom("webhook_events")
-      .select("event_id")
-      .where("event_id", "=", input.eventId)
-      .executeTakeFirst();
-    if (seen) return { applied: false, outcome: "duplicate" };
+    if (await webhookAlreadyApplied(trx, input.eventId))
+      return { applied: false, outcome: "duplicate" };
     if (!razorpayRefundId) return { applied: false, outcome: "ignored" };
     let refund = await trx
       .selectFrom("refunds")
@@ -55,10 +52,12 @@ export async function applyRefundWebhook(
       now: input.now,
     });
     const outcome = changed ? `refund ${status}` : "no change";
-    await trx
-      .insertInto("webhook_events")
-      .values({ event_id: input.eventId, event, order_id: refund.order_id, outcome })
-      .execute();
+    await recordWebhookEvent(trx, {
+      eventId: input.eventId,
+      event,
+      orderId: refund.order_id,
+      outcome,
+    });
     return { applied: true, outcome };
   });
 }

@@ -3,9 +3,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { ProductForm } from "~/components/admin/product-form";
+import { ProductFormPage } from "~/components/admin/product-form-page";
 import { db } from "~/db/db.server";
 import { answerProductForm, editFormValues } from "~/forms/product-form.server";
 import { getProductForEdit, productFormOptions } from "~/models/product-admin-list.server";
@@ -29,21 +29,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditProduct() {
   const { id, values, options } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const location = useLocation();
   return (
-    <>
-      <h1 id="product-form-title" className="mb-6 pr-16 text-2xl font-extrabold tracking-tight">
-        Edit product <span className="text-base font-semibold text-gray-500">#{id}</span>
-      </h1>
-      <ProductForm
-        key={id}
-        mode="edit"
-        values={result?.values ?? values}
-        errors={result?.errors}
-        formError={result?.formError}
-        options={options}
-        cancelTo={`/admin/products${location.search}`}
-      />
-    </>
+    <ProductFormPage
+      title={
+        <>
+          Edit product <span className="text-base font-semibold text-gray-500">#{id}</span>
+        </>
+      }
+      mode="edit"
+      formKey={id}
+      values={values}
+      options={options}
+      result={result}
+    />
   );
 }

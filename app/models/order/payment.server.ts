@@ -15,6 +15,7 @@ import {
   type OrderRow,
   type Trx,
 } from "./shared.server";
+import { recordWebhookEvent, webhookAlreadyApplied } from "../webhook-events.server";
 
 /**
  * Payment confirmations: the callback, verify-payment and webhooks. Each marks an order paid at
@@ -322,12 +323,8 @@ export async function applyRazorpayWebhook(
   const order = entity(body, "order");
   const razorpayOrderId = text(payment?.order_id) ?? text(order?.id);
   return db.transaction().execute(async (trx): Promise<WebhookResult> => {
-    const seen = await trx
-      .selectFrom("webhook_events")
-      .select("event_id")
-      .where("event_id", "=", input.eventId)
-      .executeTakeFirst();
-    if (seen) return { applied: false, outcome: "duplicate" };
+    if (await webhookAlreadyApplied(trx, input.eventId))
+      return { applied: false, outcome: "duplicate" };
     if (!razorpayOrderId || !["order.paid", "payment.captured", "payment.failed"].includes(event)) {
       return { applied: false, outcome: "ignored" };
     }
@@ -366,15 +363,12 @@ export async function applyRazorpayWebhook(
         ? `order ${result.status}`
         : "no change"
       : result.reason;
-    await trx
-      .insertInto("webhook_events")
-      .values({
-        event_id: input.eventId,
-        event,
-        order_id: "orderId" in result ? result.orderId : null,
-        outcome,
-      })
-      .execute();
+    await recordWebhookEvent(trx, {
+      eventId: input.eventId,
+      event,
+      orderId: "orderId" in result ? result.orderId : null,
+      outcome,
+    });
     return { applied: true, outcome };
   });
 }
