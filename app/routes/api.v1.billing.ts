@@ -7,8 +7,7 @@ import {
   MAX_ADDRESSES_PER_USER,
 } from "~/models/address.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
-import { fieldErrors } from "~/utils/validation";
-import { apiMethodNotAllowed } from "~/utils/responses.server";
+import { apiInvalid, apiMethodNotAllowed } from "~/utils/responses.server";
 
 export async function loader() {
   return apiMethodNotAllowed("POST");
@@ -20,10 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const parsed = deliveryAddressSchema.safeParse(await readFields(request));
   if (!parsed.success) {
-    return jsonNoStore(
-      { message: "Failed to save address", errors: fieldErrors(parsed.error) },
-      { status: 400 },
-    );
+    return apiInvalid("Failed to save address", parsed.error);
   }
   const address = await createAddress(db, user.id, parsed.data);
   if (!address) {

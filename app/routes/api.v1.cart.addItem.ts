@@ -4,8 +4,8 @@ import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { addToCart, apiCartItem, getCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
-import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
-import { apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
+import { idSchema, quantitySchema } from "~/utils/validation";
+import { apiInvalid, apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
 import { variantChoice, variantChoiceFields } from "~/forms/variant-choice";
 
 const schema = z.object({
@@ -25,10 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const parsed = schema.safeParse(await readFields(request));
   if (!parsed.success) {
-    return jsonNoStore(
-      { message: "Failed to add", errors: fieldErrors(parsed.error) },
-      { status: 400 },
-    );
+    return apiInvalid("Failed to add", parsed.error);
   }
   const { productId, quantity } = parsed.data;
   const choice = variantChoice(parsed.data);

@@ -8,7 +8,7 @@ import { getPaymentGateway } from "~/payments/payments.server";
 import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
-import { apiMethodNotAllowed } from "~/utils/responses.server";
+import { apiInvalid, apiMethodNotAllowed } from "~/utils/responses.server";
 import { variantChoice, variantChoiceFields } from "~/forms/variant-choice";
 
 export async function loader() {
@@ -53,10 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const parsed = schema.safeParse(await readFields(request));
   if (!parsed.success) {
-    return jsonNoStore(
-      { message: "Error during checkout", errors: fieldErrors(parsed.error) },
-      { status: 400 },
-    );
+    return apiInvalid("Error during checkout", parsed.error);
   }
   const input = parsed.data;
   let source: OrderSource = { type: "cart" };

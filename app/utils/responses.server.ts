@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
-import { idSchema } from "./validation";
+import type { ZodError } from "zod";
+import { fieldErrors, idSchema } from "./validation";
 import { dataWithToast, redirectWithToast, type ToastInput } from "./toast.server";
 import { jsonNoStore } from "./http.server";
 
@@ -68,4 +69,9 @@ export function formReply(request: Request, form: FormData) {
 /** The JSON API's 405 for a method a route does not take, naming the one it does. */
 export function apiMethodNotAllowed(allow: "GET" | "POST" | "PUT" | "PATCH" | "DELETE") {
   return jsonNoStore({ message: `Use ${allow}.` }, { status: 405, headers: { Allow: allow } });
+}
+
+/** The JSON API's 400 for a body that failed its schema: a message and the error of each field. */
+export function apiInvalid(message: string, error: ZodError) {
+  return jsonNoStore({ message, errors: fieldErrors(error) }, { status: 400 });
 }
