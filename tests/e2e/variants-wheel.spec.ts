@@ -5,7 +5,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
-import { ADMIN, logInAsAdmin, uniqueSlug } from "./admin-support";
+import { ADMIN, imageFile, logInAsAdmin, uniqueSlug } from "./admin-support";
 import { expect, signUpAndLogIn } from "./cart-support";
 
 // Logging in hashes a password on purpose slowly, and the flows are long: room for a busy machine.
@@ -43,6 +43,8 @@ async function twinWheel(request: APIRequestContext) {
       inStock: "true",
       colors: "[]",
       size: JSON.stringify([size("6x139.7", 0, parts.narrow, 1), size("5x150", 25, parts.wide, 3)]),
+      // With an image, like every product a shop shows: it becomes one of the newest on the home page.
+      image: await imageFile("twin-wheel.png", "#444"),
     },
   });
   expect(res.status()).toBe(201);
