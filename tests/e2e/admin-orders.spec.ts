@@ -1,55 +1,26 @@
 import { expect, type Browser } from "@playwright/test";
 import { adminTest as test } from "./admin-support";
+import { shopperWithPaidOrder } from "./order-support";
 
 test.describe.configure({ timeout: 90_000 });
 
 /** A customer buys one product through the API and pays on the sandbox's payment page. */
 async function paidOrder(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  const request = context.request;
-  const email = `admin-orders-${Date.now()}-${process.pid}@example.com`;
-  const password = "overland-trail-42";
-  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(
-    201,
-  );
-  const { token } = await (
-    await request.post("/api/v1/login", { data: { email, password } })
-  ).json();
-  const auth = { Authorization: `Bearer ${token}` };
-  await request.post("/login", {
-    form: { email, password, redirectTo: "" },
-    headers: { Origin: new URL(baseURL).origin },
+  const shopper = await shopperWithPaidOrder(browser, baseURL, {
+    tag: "admin-orders",
+    address: {
+      fullName: "Asha Rao",
+      phone: "9876543210",
+      address1: "12 Ridge Road",
+      address2: "",
+      city: "Pune",
+      state: "Maharashtra",
+      postalCode: "411001",
+      country: "India",
+    },
   });
-  const address = {
-    fullName: "Asha Rao",
-    phone: "9876543210",
-    address1: "12 Ridge Road",
-    address2: "",
-    city: "Pune",
-    state: "Maharashtra",
-    postalCode: "411001",
-    country: "India",
-  };
-  expect((await request.post("/api/v1/billing", { data: address, headers: auth })).ok()).toBe(true);
-  const products = (await (await request.get("/api/v1/allProducts")).json()) as {
-    id: number;
-    inStock: boolean;
-    category: string;
-  }[];
-  const candidates = products.filter((p) => p.inStock && p.category !== "wheels");
-  const product = candidates[(process.pid + Date.now()) % candidates.length];
-  const created = await request.post("/api/v1/checkout/create-order", {
-    data: { productId: product.id, quantity: 1, checkoutType: "single" },
-    headers: auth,
-  });
-  expect(created.status()).toBe(201);
-  const { orderId, razorpayOrderId } = await created.json();
-  const page = await context.newPage();
-  await page.goto(`/checkout/sandbox/${razorpayOrderId}`);
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`), { timeout: 30_000 });
-  await context.close();
-  return { orderId: Number(orderId), email };
+  await shopper.context.close();
+  return { orderId: shopper.orderId, email: shopper.email };
 }
 
 test("an admin sees a paid order and moves it along: ship with tracking, deliver, refund", async ({

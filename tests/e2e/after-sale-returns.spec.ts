@@ -1,65 +1,32 @@
 // A return in the browser, with JavaScript on and off: the shopper asks to return a delivered item
 // with a photo; the admin approves it and, when it arrives, refunds it; each step shows on the
 // shopper's order page.
-import { expect, type Browser } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { adminTest as test, imageFile } from "./admin-support";
+import { shopperWithPaidOrder } from "./order-support";
 
 test.describe.configure({ timeout: 120_000 });
 
-/** A shopper (logged in, in its own context) who bought one product and paid in the sandbox. */
-async function shopperWithPaidOrder(browser: Browser, baseURL: string, tag: string) {
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  const request = context.request;
-  const email = `returns-${tag}-${Date.now()}-${process.pid}@example.com`;
-  const password = "overland-trail-42";
-  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(
-    201,
-  );
-  const { token } = await (
-    await request.post("/api/v1/login", { data: { email, password } })
-  ).json();
-  const auth = { Authorization: `Bearer ${token}` };
-  await request.post("/login", {
-    form: { email, password, redirectTo: "" },
-    headers: { Origin: new URL(baseURL).origin },
-  });
-  const address = {
-    fullName: "Ravi Kumar",
-    phone: "9876543210",
-    address1: "4 Hill View",
-    address2: "",
-    city: "Shimla",
-    state: "Himachal Pradesh",
-    postalCode: "171001",
-    country: "India",
-  };
-  expect((await request.post("/api/v1/billing", { data: address, headers: auth })).ok()).toBe(true);
-  const products = (await (await request.get("/api/v1/allProducts")).json()) as {
-    id: number;
-    inStock: boolean;
-    category: string;
-  }[];
-  const candidates = products.filter((p) => p.inStock && p.category !== "wheels");
-  const product = candidates[(process.pid + Date.now()) % candidates.length];
-  const created = await request.post("/api/v1/checkout/create-order", {
-    data: { productId: product.id, quantity: 1, checkoutType: "single" },
-    headers: auth,
-  });
-  expect(created.status()).toBe(201);
-  const { orderId, razorpayOrderId } = await created.json();
-  const page = await context.newPage();
-  await page.goto(`/checkout/sandbox/${razorpayOrderId}`);
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`), { timeout: 30_000 });
-  return { page, context, orderId: Number(orderId) };
-}
+const ADDRESS = {
+  fullName: "Ravi Kumar",
+  phone: "9876543210",
+  address1: "4 Hill View",
+  address2: "",
+  city: "Shimla",
+  state: "Himachal Pradesh",
+  postalCode: "171001",
+  country: "India",
+};
 
 test("a delivered item is returned with a photo, approved, received and refunded", async ({
   page: admin,
   browser,
   baseURL,
 }, info) => {
-  const shopper = await shopperWithPaidOrder(browser, baseURL!, info.project.name);
+  const shopper = await shopperWithPaidOrder(browser, baseURL!, {
+    tag: `returns-${info.project.name}`,
+    address: ADDRESS,
+  });
   const { orderId } = shopper;
   const detail = admin.getByRole("region", { name: new RegExp(`^Order #${orderId}\\b`) });
 

@@ -40,7 +40,7 @@ const TEST_SESSION_SECRET = "unit-test-secret-0123456789abcdef";
 
 /**
  * A test database made the app's own (what routes and the server read as `db`), with the
- * environment a route needs: DATABASE_URL and DATA_DIR point at it, a session secret, no public
+ * environment a route needs: DATABASE_URL, DATA_DIR and UPLOADS_DIR point at it, a session secret, no public
  * URL unless given. `env` adds or (with undefined) removes variables. `cleanup` puts the
  * environment back and deletes the database.
  */
@@ -51,6 +51,7 @@ export async function withAppDb(env: Record<string, string | undefined> = {}): P
     NODE_ENV: "test",
     DATABASE_URL: t.file,
     DATA_DIR: t.dir,
+    UPLOADS_DIR: path.join(t.dir, "uploads"),
     SESSION_SECRET: TEST_SESSION_SECRET,
     PUBLIC_URL: undefined,
     ...env,

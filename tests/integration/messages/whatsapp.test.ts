@@ -30,19 +30,15 @@ afterAll(async () => {
   resetPaymentGateway();
 });
 beforeEach(async () => {
-  t = await withAppDb();
-  f = await insertCheckoutFixture(t.db);
-  wa.requests.length = 0;
-  process.env = {
-    ...saved,
-    NODE_ENV: "test",
-    DATA_DIR: t.dir,
+  t = await withAppDb({
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
     WHATSAPP_TOKEN: wa.token,
     WHATSAPP_PHONE_NUMBER_ID: wa.phoneNumberId,
     WHATSAPP_API_URL: wa.url,
-  };
+  });
+  f = await insertCheckoutFixture(t.db);
+  wa.requests.length = 0;
   for (const k of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "SMTP_URL", "ADMIN_EMAIL"])
     delete process.env[k];
   resetEnvCache();

@@ -44,19 +44,15 @@ afterAll(async () => {
   resetEnvCache();
 });
 beforeEach(async () => {
-  t = await withAppDb();
-  f = await insertCheckoutFixture(t.db);
-  smtp.mails.length = 0;
-  process.env = {
-    ...saved,
-    NODE_ENV: "test",
-    DATA_DIR: t.dir,
+  t = await withAppDb({
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
     SMTP_URL: smtp.url,
     MAIL_FROM: "Overland Shop <orders@overland.test>",
     ADMIN_EMAIL: "owner@overland.test",
-  };
+  });
+  f = await insertCheckoutFixture(t.db);
+  smtp.mails.length = 0;
   delete process.env.WHATSAPP_TOKEN;
   delete process.env.WHATSAPP_PHONE_NUMBER_ID;
   resetEnvCache();

@@ -40,17 +40,13 @@ afterAll(async () => {
   resetEnvCache();
 });
 beforeEach(async () => {
-  t = await withAppDb();
-  smtp.mails.length = 0;
-  process.env = {
-    ...saved,
-    NODE_ENV: "test",
-    DATA_DIR: t.dir,
+  t = await withAppDb({
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
     SMTP_URL: smtp.url,
     MAIL_FROM: "Overland Shop <orders@overland.test>",
-  };
+  });
+  smtp.mails.length = 0;
   resetEnvCache();
   const created = await createUser(t.db, { email: "rider@example.com", password: OLD });
   if (!created.ok) throw new Error(created.error);

@@ -35,20 +35,16 @@ afterAll(async () => {
   resetPaymentGateway();
 });
 beforeEach(async () => {
-  t = await withAppDb();
-  f = await insertCheckoutFixture(t.db);
-  rzp.refundStatus = "processed";
-  process.env = {
-    ...saved,
-    NODE_ENV: "test",
-    DATA_DIR: t.dir,
+  t = await withAppDb({
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
     RAZORPAY_KEY_ID: rzp.keyId,
     RAZORPAY_KEY_SECRET: rzp.keySecret,
     RAZORPAY_API_URL: rzp.url,
     RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  };
+  });
+  f = await insertCheckoutFixture(t.db);
+  rzp.refundStatus = "processed";
   resetEnvCache();
   resetPaymentGateway();
 });

@@ -28,14 +28,10 @@ afterAll(() => {
   resetEnvCache();
 });
 beforeEach(async () => {
-  t = await withAppDb();
-  f = await insertCheckoutFixture(t.db);
-  process.env = {
-    ...saved,
-    NODE_ENV: "test",
-    DATA_DIR: t.dir,
+  t = await withAppDb({
     PUBLIC_URL: "http://127.0.0.1:3994",
-  };
+  });
+  f = await insertCheckoutFixture(t.db);
   delete process.env.ADMIN_EMAIL;
   resetEnvCache();
 });

@@ -29,16 +29,11 @@ afterAll(() => {
   resetPaymentGateway();
 });
 beforeEach(async () => {
-  t = await withAppDb();
-  f = await insertCheckoutFixture(t.db);
-  process.env = {
-    ...saved,
-    NODE_ENV: "test",
-    DATA_DIR: t.dir,
-    UPLOADS_DIR: `${t.dir}/uploads`,
+  t = await withAppDb({
     PUBLIC_URL: BASE,
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
-  };
+  });
+  f = await insertCheckoutFixture(t.db);
   for (const k of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "ADMIN_EMAIL", "SMTP_URL"])
     delete process.env[k];
   resetEnvCache();
