@@ -11,8 +11,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { startSmtp, type TestSmtp } from "../support/smtp";
+import { SERVER_PORTS } from "./server-ports";
 
-const port = Number(process.env.E2E_PORT) + 2;
+const port = SERVER_PORTS.outbox;
 const origin = `http://127.0.0.1:${port}`;
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server tests run once");

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtp, type TestSmtp } from "../support/smtp";
+import { SERVER_PORTS } from "./server-ports";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -21,7 +22,7 @@ let origin = "";
 
 test.beforeAll(async ({ browserName: _ }, info) => {
   // A server of this project's own, so its mail reaches this process's SMTP server.
-  const port = Number(process.env.E2E_PORT) + (info.project.name === "js" ? 3 : 4);
+  const port = SERVER_PORTS.passwordReset[info.project.name];
   origin = `http://127.0.0.1:${port}`;
   smtp = await startSmtp();
   work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-reset-"));

@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { SERVER_PORTS } from "./server-ports";
 
 const port = Number(process.env.E2E_PORT);
 const hostHeader = `127.0.0.1:${port}`;
@@ -316,7 +317,7 @@ test.describe("a flood of random query strings", () => {
 
   test("leaves the heap under 300 MB and the home page answered from the cache", async () => {
     // A server of its own, so its memory is this test's alone.
-    const floodPort = port + 1;
+    const floodPort = SERVER_PORTS.flood;
     work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-flood-"));
     const buildDir = process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${port}`);
     const lines: string[] = [];

@@ -9,11 +9,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { vehicleCookieValue } from "../../server/page-cache.mjs";
+import { SERVER_PORTS } from "./server-ports";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server tests run once");
 test.describe.configure({ mode: "serial" });
 
-const port = Number(process.env.E2E_PORT) + 2;
+const port = SERVER_PORTS.workers;
 const host = `127.0.0.1:${port}`;
 const ADMIN = { email: "workers-admin@example.com", password: "workers-admin-password-123" };
 
@@ -68,7 +69,9 @@ const lines: string[] = [];
 let vehicles: string[] = [];
 let productId = 0;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browserName: _ }, info) => {
+  // The file-level skip does not stop this hook in the other project: it would start a second server.
+  if (info.project.name !== "js") return;
   test.setTimeout(180_000);
   work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-workers-"));
   server = spawn(process.execPath, [path.resolve("server.mjs")], {
@@ -117,7 +120,7 @@ test.afterAll(async () => {
     await exited;
     expect(lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   }
-  fs.rmSync(work, { recursive: true, force: true });
+  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 const vehicleCookie = (slug: string) => `vehicle=${vehicleCookieValue(slug)}`;
