@@ -23,7 +23,7 @@ import {
   writeReadableStreamToWritable,
 } from "@remix-run/node";
 import { DataFolderBusy, lockDataFolder } from "./server/data-lock.mjs";
-import { isCompressible, pickEncoding } from "./server/encoding.mjs";
+import { compressBody, isCompressible, pickEncoding } from "./server/encoding.mjs";
 import { log } from "./server/log.mjs";
 import { cacheLookup, createPageCache, sendEntry } from "./server/page-cache.mjs";
 import {
@@ -149,8 +149,25 @@ function refuse(res, error, json) {
   res.end(body);
 }
 
-/** Sends a Remix Response, compressed when the client accepts it and the type is worth it. */
-async function sendResponse(req, res, response) {
+/**
+ * The types of what Remix renders (pages, single-fetch data, JSON): read whole and compressed in one
+ * call. Nothing in the app streams (no `defer`), and one compression of the whole body costs a
+ * fraction of compressing and flushing it chunk by chunk.
+ */
+const WHOLE_BODY = /^(text\/html|text\/x-script|application\/json)/i;
+
+/** Remix's answer to a request, with the body of a page or data answer read whole. */
+async function renderResponse(request) {
+  const response = await handleRequest(request);
+  const whole = response.body && WHOLE_BODY.test(response.headers.get("content-type") ?? "");
+  return { response, body: whole ? Buffer.from(await response.arrayBuffer()) : undefined };
+}
+
+/**
+ * Sends a Remix Response (`body`: its body already read, for pages and data), compressed when the
+ * client accepts it and the type is worth it.
+ */
+async function sendResponse(req, res, response, body) {
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [key, value] of response.headers) if (key !== "set-cookie") res.setHeader(key, value);
@@ -160,22 +177,27 @@ async function sendResponse(req, res, response) {
     res.end();
     return;
   }
-  const length = Number(response.headers.get("content-length") ?? Infinity);
+  const type = response.headers.get("content-type") ?? "";
   const encoding =
-    !response.headers.has("content-encoding") &&
-    isCompressible(response.headers.get("content-type")) &&
-    length >= 1024
+    !response.headers.has("content-encoding") && isCompressible(type)
       ? pickEncoding(req.headers["accept-encoding"])
       : "identity";
-  if (encoding === "identity") {
+  if (body) {
+    if (encoding !== "identity" && body.length >= 1024) {
+      body = await compressBody(body, encoding);
+      setEncoding(res, encoding);
+    }
+    res.setHeader("content-length", body.length);
+    res.end(body);
+    return;
+  }
+  const length = Number(response.headers.get("content-length") ?? Infinity);
+  if (encoding === "identity" || length < 1024) {
     await writeReadableStreamToWritable(response.body, res);
     return;
   }
-  res.removeHeader("content-length");
-  res.setHeader("content-encoding", encoding);
-  const vary = res.getHeader("vary");
-  res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-  // Flush after every chunk so streamed (deferred) HTML still arrives as it renders.
+  setEncoding(res, encoding);
+  // A streamed body (a download): flushed after every chunk so it arrives as it is made.
   const compressor =
     encoding === "br"
       ? zlib.createBrotliCompress({
@@ -187,14 +209,21 @@ async function sendResponse(req, res, response) {
   await writeReadableStreamToWritable(response.body, compressor);
 }
 
+function setEncoding(res, encoding) {
+  res.removeHeader("content-length");
+  res.setHeader("content-encoding", encoding);
+  const vary = res.getHeader("vary");
+  res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+}
+
 async function render(req, res, target) {
   const state = { tooLarge: false };
   const q = target.path.indexOf("?");
   const pathname = q === -1 ? target.path : target.path.slice(0, q);
   const body = await requestBody(req, pathname, state);
-  const response = await handleRequest(toRequest(req, res, target.origin + target.path, body));
+  const answer = await renderResponse(toRequest(req, res, target.origin + target.path, body));
   if (state.tooLarge) throw tooLarge(bodyLimit(req.method, pathname, req.headers));
-  await sendResponse(req, res, response);
+  await sendResponse(req, res, answer.response, answer.body);
 }
 
 /** A cacheable request that missed: rendered once (concurrent misses wait) and stored. */
@@ -207,16 +236,17 @@ async function renderCached(req, res, target, key) {
       method: "GET",
       headers: { ...req.headers, "if-none-match": undefined, cookie: target.cookie },
     });
-    const response = await handleRequest(toRequest(getReq, res, target.origin + target.path));
+    const answer = await renderResponse(toRequest(getReq, res, target.origin + target.path));
+    const { response } = answer;
     if (response.status !== 200 || response.headers.has("set-cookie") || !response.body)
-      return { response };
-    const body = Buffer.from(await response.arrayBuffer());
+      return answer;
+    const body = answer.body ?? Buffer.from(await response.arrayBuffer());
     const entry = pageCache.set(
       key,
       { status: response.status, headers: response.headers, body },
       renderedAt,
     );
-    return entry ? { entry } : { response: new Response(body, response) };
+    return entry ? { entry } : { response, body };
   });
   let result;
   try {
@@ -228,7 +258,7 @@ async function renderCached(req, res, target, key) {
   if (result.entry) {
     sendEntry(req, res, result.entry, { "x-cache": "miss" });
   } else if (leader && result.response) {
-    await sendResponse(req, res, result.response);
+    await sendResponse(req, res, result.response, result.body);
   } else {
     await render(req, res, target);
   }

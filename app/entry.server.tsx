@@ -1,13 +1,11 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type {
   AppLoadContext,
   EntryContext,
   HandleDataRequestFunction,
   HandleErrorFunction,
 } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { boot, onStartup } from "./boot.server";
 import { db } from "./db/db.server";
@@ -62,7 +60,6 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const bot = isbot(request.headers.get("user-agent") || "");
   const env = getEnv();
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, {
@@ -75,6 +72,8 @@ export default function handleRequest(
     }),
   });
   applyPrivateCaching(request, responseHeaders);
+  // The whole page is rendered before it is answered: nothing in the app is deferred, so the shell
+  // and the rest are ready together, and server.mjs compresses the page in one piece.
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -88,13 +87,28 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(
+                new Response(Buffer.concat(chunks), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
+              done();
+            },
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -105,7 +119,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    setTimeout(abort, streamTimeout + 1000).unref();
   });
 }
 

@@ -119,7 +119,11 @@ async function main() {
   const shop = startShop({ port: shopPort, publicUrl: origin, databaseFile: DB_FILE, server, log });
   let baseline: ChildProcess | undefined;
   const rssSamples: number[] = [];
-  const rssTimer = setInterval(() => rssSamples.push(readRss(shop.pid)), 250);
+  const pssSamples: number[] = [];
+  const rssTimer = setInterval(() => {
+    rssSamples.push(readRss(shop.pid));
+    pssSamples.push(readPss(shop.pid));
+  }, 250);
   let peakRssKb = 0;
   const peakTimer = setInterval(
     () => (peakRssKb = Math.max(peakRssKb, readPeakRss(shop.pid))),
@@ -255,8 +259,10 @@ async function main() {
 
     const rows: Row[] = [];
     const rssByPage: Record<string, number> = {};
+    const pssByPage: Record<string, number> = {};
     for (const page of pages) {
       rssSamples.splice(0);
+      pssSamples.splice(0);
       const headers = pageHeaders(page);
       log(`${page.name}: ${page.url}`);
       await load(origin + page.url, headers, WARMUP);
@@ -271,8 +277,9 @@ async function main() {
       const row = makeRow(page.name, page.url, bytes, shopResult, baseResult, page.target);
       row.cpuMsPerRequest = cpuMsPerRequest(ticks, shopResult.requests);
       rows.push(row);
-      // The shop's largest resident set while this URL was under load.
+      // The shop's largest resident set while this URL was under load, and its proportional set.
       rssByPage[page.name] = Math.round(Math.max(0, ...rssSamples.splice(0)) / 1024);
+      pssByPage[page.name] = Math.round(Math.max(0, ...pssSamples.splice(0)) / 1024);
       log(
         `  shop ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms, baseline ${row.baseline.rps.toFixed(0)} req/s, ` +
           `ratio ${row.ratio === null ? "n/a" : (row.ratio * 100).toFixed(1) + "%"}, CPU ${row.cpuMsPerRequest ?? "-"} ms/req` +
@@ -310,6 +317,9 @@ async function main() {
           .join(", ") +
         ")",
     );
+    console.log(
+      `shop peak PSS (pages its processes share counted once): ${Math.max(0, ...Object.values(pssByPage))} MB`,
+    );
 
     const summary = summaryLine({
       rows,
@@ -344,6 +354,7 @@ async function main() {
           })),
           peakRssMb: Math.round(peakRssMb),
           rssMbWhileLoading: rssByPage,
+          pssMbWhileLoading: pssByPage,
           pageJs,
           summary,
         },
@@ -618,6 +629,21 @@ function shopPids(pid: number | undefined): number[] {
 /** Current resident set of the shop's processes together, in kB (0 once they are gone). */
 function readRss(pid: number | undefined): number {
   return shopPids(pid).reduce((sum, p) => sum + readStatus(p, "VmRSS"), 0);
+}
+
+/**
+ * Proportional set size of the shop's processes, added, in kB: a page shared by the workers (Node's
+ * own code, the app's files) counts once in all, not once in each as in their RSS.
+ */
+function readPss(pid: number | undefined): number {
+  return shopPids(pid).reduce((sum, p) => {
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${p}/smaps_rollup`, "utf8"));
+      return sum + (m ? Number(m[1]) : 0);
+    } catch {
+      return sum; // gone
+    }
+  }, 0);
 }
 
 /** Peak resident set of the shop's processes (each one's peak, added), in kB, as the kernel counted it. */

@@ -79,6 +79,26 @@ export function variantsSize(variants) {
 const gzipAsync = promisify(zlib.gzip);
 const brotliAsync = promisify(zlib.brotliCompress);
 
+/** Settings for a body compressed as it is answered (a rendered page): cheap enough for every request. */
+const ANSWER_OPTIONS = {
+  br: (body) => ({
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(body.length),
+    },
+  }),
+  gzip: () => ({ level: 6 }),
+};
+
+/** The smallest window (in bits, 16 to 22) that holds the whole body: Brotli's default takes 4 MB a stream. */
+const windowBits = (length) => Math.min(22, Math.max(16, Math.ceil(Math.log2(length + 1))));
+
+/** A whole body compressed once, on libuv's thread pool ("br" or "gzip"). */
+export function compressBody(body, encoding) {
+  return (encoding === "br" ? brotliAsync : gzipAsync)(body, ANSWER_OPTIONS[encoding](body));
+}
+
 /** encodeVariants on libuv's thread pool: the event loop keeps answering while it runs. */
 export async function encodeVariantsAsync(body, contentType) {
   if (!worthCompressing(body, contentType)) return { identity: body };

@@ -42,6 +42,22 @@ export function workerCount(value, cores = os.availableParallelism(), memory = a
   return Math.max(1, Math.min(cores, Math.floor(memory / 2 / MEMORY_PER_WORKER)));
 }
 
+/**
+ * The V8 heap each worker may grow to, in MB: 60% of its share of half the memory (the rest is
+ * code, buffers and SQLite's cache), from 96 MB to 1 GB. Left to itself V8 sizes the heap from the
+ * machine's memory, not from how many processes share it: on a 1 GB VPS two workers could each
+ * grow towards 256 MB of heap alone. None when NODE_OPTIONS or the command line already sets one.
+ */
+export function workerHeapLimitMb(
+  count,
+  memory = availableMemory(),
+  flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" "),
+) {
+  if (/--max-old-space-size/.test(flags)) return undefined;
+  const share = memory / 2 / count / (1024 * 1024);
+  return Math.round(Math.min(1024, Math.max(96, share * 0.6)));
+}
+
 /** The figures of one process, for SIGUSR2. */
 export function processStats(pageCache) {
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
@@ -86,6 +102,11 @@ export function runPrimary(count) {
   let stopping = false;
   let firstListening = false;
 
+  const heapMb = workerHeapLimitMb(count);
+  if (heapMb) {
+    cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
+  }
+
   function fork(n) {
     const worker = cluster.fork({
       SHOP_WORKER: String(n),
@@ -115,7 +136,7 @@ export function runPrimary(count) {
     return worker;
   }
 
-  log("info", `starting ${count} workers`, { pid: process.pid });
+  log("info", `starting ${count} workers`, { pid: process.pid, heapLimitMb: heapMb });
   fork(1).once("listening", () => {
     firstListening = true;
     for (let n = 2; n <= count; n++) fork(n);

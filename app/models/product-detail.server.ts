@@ -9,6 +9,7 @@ import {
   visibleProducts,
   type ProductSummary,
 } from "./catalog.server";
+import { versionedCache } from "./catalog-cache.server";
 import { vehicleName } from "./taxonomy.server";
 
 /** One product as its page and the API show it, its recommendations, and the API's JSON shapes. */
@@ -172,6 +173,29 @@ export async function listRecommendations(
     .limit(limit)
     .execute();
   return rows.map(toSummary);
+}
+
+const productPages = versionedCache<ProductDetail | null>(500);
+const recommendationLists = versionedCache<ProductSummary[]>(500);
+
+/**
+ * The product page's catalogue reads, kept per catalogue version and shopper's vehicle: every
+ * visit, a logged-in one too, reads them, and stock moving bumps the version like any edit.
+ */
+export function getProductForPage(db: Kysely<DB>, id: number, shopperVehicleId: number | null) {
+  return productPages(db, `${id}:${shopperVehicleId ?? ""}`, () =>
+    getProduct(db, id, shopperVehicleId),
+  );
+}
+
+export function listRecommendationsForPage(
+  db: Kysely<DB>,
+  product: ProductDetail,
+  shopperVehicleId: number | null,
+) {
+  return recommendationLists(db, `${product.id}:${shopperVehicleId ?? ""}`, () =>
+    listRecommendations(db, product.category, product.id, RECOMMENDATIONS, shopperVehicleId),
+  );
 }
 
 /** The description split at full stops, for the product page's details list. */

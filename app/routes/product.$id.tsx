@@ -14,8 +14,8 @@ import { db } from "~/db/db.server";
 import {
   descriptionPoints,
   findProductIdBySlug,
-  getProduct,
-  listRecommendations,
+  getProductForPage,
+  listRecommendationsForPage,
 } from "~/models/product-detail.server";
 import { getVehicle } from "~/models/taxonomy.server";
 import { imageUrl } from "~/utils/images";
@@ -67,7 +67,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /**
  * Six statements: the shopper's vehicle, the product (row, colours with images, sizes, fitment)
- * and the recommendations. A slug URL answers a permanent redirect to the numeric one.
+ * and the recommendations; only the vehicle's once the catalogue cache holds the product for this
+ * catalogue version. A slug URL answers a permanent redirect to the numeric one.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = params.id ?? "";
@@ -77,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(`/product/${id}${new URL(request.url).search}`, 301);
   }
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
-  const product = await getProduct(db, Number(raw), shopper?.id ?? null);
+  const product = await getProductForPage(db, Number(raw), shopper?.id ?? null);
   invariantResponse(product);
   const search = new URL(request.url).searchParams;
   const wanted = search.get("color")?.toLowerCase();
@@ -90,13 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     product.sizes.find((s) => (sizeStock.get(s.id) ?? 0) > 0)?.id ??
     product.sizes[0]?.id ??
     null;
-  const recommendations = await listRecommendations(
-    db,
-    product.category,
-    product.id,
-    6,
-    shopper?.id ?? null,
-  );
+  const recommendations = await listRecommendationsForPage(db, product, shopper?.id ?? null);
   // "Check delivery": a `?pin=` from the form (remembered), else the remembered PIN.
   const typedPin = new URL(request.url).searchParams.get("pin");
   const pin = typedPin ?? (await readPin(request));

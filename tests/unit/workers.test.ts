@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { workerCount, workerHeapLimitMb } from "../../server/workers.mjs";
+
+const GB = 1024 * 1024 * 1024;
+
+describe("workers", () => {
+  it("one per core, as many as half the memory holds, or SHOP_WORKERS", () => {
+    expect(workerCount(undefined, 2, 24 * GB)).toBe(2);
+    expect(workerCount(undefined, 8, 1 * GB)).toBe(2);
+    expect(workerCount(undefined, 2, 0.4 * GB)).toBe(1);
+    expect(workerCount("3", 2, 1 * GB)).toBe(3);
+    expect(() => workerCount("0")).toThrow(/SHOP_WORKERS/);
+    expect(() => workerCount("two")).toThrow(/SHOP_WORKERS/);
+  });
+
+  it("caps each worker's heap by its share of the memory, unless one is set already", () => {
+    // A 1 GB VPS with two workers: 60% of 256 MB each.
+    expect(workerHeapLimitMb(2, 1 * GB, "")).toBe(154);
+    expect(workerHeapLimitMb(2, 2 * GB, "")).toBe(307);
+    expect(workerHeapLimitMb(8, 1 * GB, "")).toBe(96);
+    expect(workerHeapLimitMb(2, 64 * GB, "")).toBe(1024);
+    expect(workerHeapLimitMb(2, 1 * GB, "--max-old-space-size=300")).toBeUndefined();
+  });
+});
