@@ -303,3 +303,26 @@ describe("the HTML pages and the JSON API agree", () => {
     expect((slug.result as Response).headers.get("Location")).toBe(`/product/${f.ids.winch}`);
   });
 });
+
+describe("the product page's catalogue cache", () => {
+  type Page = { product: { id: number; stock: number } };
+
+  it("reads the product once per catalogue version, and a stock change shows at once", async () => {
+    const { loader } = await import("~/routes/product.$id");
+    const id = String(f.ids.wheel701);
+    await run<Page>(loader, `/product/${id}`, { id }, hiluxCookie);
+    const again = await run<Page>(loader, `/product/${id}`, { id }, hiluxCookie);
+    // Only the shopper's vehicle is read again: the product and the recommendations are kept.
+    expect(again.queries).toBe(1);
+
+    const stock = again.result.product.stock;
+    await t.db
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "+", 3) }))
+      .where("product_id", "=", f.ids.wheel701)
+      .execute();
+    const after = await run<Page>(loader, `/product/${id}`, { id }, hiluxCookie);
+    expect(after.queries).toBeGreaterThan(1);
+    expect(after.result.product.stock).toBeGreaterThan(stock);
+  });
+});
