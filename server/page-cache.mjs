@@ -4,7 +4,8 @@
 //   are looked up or stored, and only when the cookies a page reads allow it (see cookieVariant):
 //   a page is kept per vehicle for the shopper's vehicle cookie (real vehicles only); cookies no
 //   page reads and a consumed toast are ignored; a session cookie (logged in or not) or a toast
-//   waiting to be shown always gets a fresh render.
+//   waiting to be shown always gets a fresh render. The catalogue's JSON API reads no cookie: its
+//   answers are rendered without cookies and kept once for everyone, logged-in shoppers included.
 // - Only 200 answers that set no cookie and do not say private/no-store are stored.
 // - Every entry carries the catalogue version it was rendered at; when the catalogue changes
 //   (catalogVersion() moves) every entry is dropped, so nothing stale is ever served. As a safety
@@ -42,11 +43,23 @@ export const PUBLIC_ROUTES = [
   { path: /^\/category\/[^/]+(\.data)?$/, params: ["page"] },
   { path: /^\/product\/[^/]+(\.data)?$/, params: ["color", "pin"] },
   { path: /^\/vehicles\/[^/]+(\.data)?$/, params: ["img", "page"] },
-  { path: /^\/api\/v1\/allProducts$/, params: LISTING },
-  { path: /^\/api\/v1\/search$/, params: ["q", "query"] },
-  { path: /^\/api\/v1\/product$/, params: ["category", "exclude", "limit"] },
-  { path: /^\/api\/v1\/product\/[^/.]+$/, params: [] },
-  { path: /^\/api\/v1\/products\/(brand|category)\/[^/.]+$/, params: ["page"] },
+  // The catalogue's JSON API reads no cookie: one answer for every visitor, logged in or not.
+  { path: /^\/api\/v1\/allProducts$/, params: LISTING, anyCookie: true },
+  { path: /^\/api\/v1\/search$/, params: ["q", "query"], anyCookie: true },
+  // The header's search asks it through a fetcher: single fetch runs that one loader (`_routes`).
+  {
+    path: /^\/api\/v1\/search\.data$/,
+    params: ["q", "query"],
+    anyCookie: true,
+    onlyRoute: "routes/api.v1.search",
+  },
+  { path: /^\/api\/v1\/product$/, params: ["category", "exclude", "limit"], anyCookie: true },
+  { path: /^\/api\/v1\/product\/[^/.]+$/, params: [], anyCookie: true },
+  {
+    path: /^\/api\/v1\/products\/(brand|category)\/[^/.]+$/,
+    params: ["page"],
+    anyCookie: true,
+  },
   { path: /^\/(sitemap\.xml|robots\.txt)$/, params: [] },
 ];
 
@@ -140,8 +153,11 @@ const noBrands = () => false;
  * @param {(slug: string) => boolean} [isVehicle]
  */
 export function cacheLookup(method, url, headers, isVehicle = noVehicles, isBrand = noBrands) {
-  const path = cacheTarget(method, url, headers, isBrand);
-  if (path === null) return null;
+  const target = matchTarget(method, url, headers, isBrand);
+  if (target === null) return null;
+  const { path, route } = target;
+  // Rendered without any cookie, and the same for everyone.
+  if (route.anyCookie) return { path, key: path, cookie: undefined };
   const variant = cookieVariant(headers.cookie, isVehicle);
   if (variant === null) return null;
   return {
@@ -157,6 +173,11 @@ export function cacheLookup(method, url, headers, isVehicle = noVehicles, isBran
  * URL. Cookies are cookieVariant's part.
  */
 export function cacheTarget(method, url, headers, isBrand = noBrands) {
+  return matchTarget(method, url, headers, isBrand)?.path ?? null;
+}
+
+/** cacheTarget's path with the public route it matched, or null. */
+function matchTarget(method, url, headers, isBrand) {
   if (method !== "GET" && method !== "HEAD") return null;
   if (headers.authorization) return null;
   if (!url || url.length > MAX_URL_LENGTH) return null;
@@ -167,18 +188,19 @@ export function cacheTarget(method, url, headers, isBrand = noBrands) {
     return match !== null && (!r.brand || isBrand(match[1]));
   });
   if (!route) return null;
-  if (q === -1) return pathname;
+  if (q === -1) return route.onlyRoute ? null : { path: pathname, route };
   let search;
   try {
     search = new URLSearchParams(url.slice(q + 1));
   } catch {
     return null;
   }
+  if (route.onlyRoute && search.getAll("_routes").join() !== route.onlyRoute) return null;
   const keep = pathname.endsWith(".data") ? [...route.params, "_routes"].sort() : route.params;
   const kept = new URLSearchParams();
   for (const name of keep) for (const value of search.getAll(name)) kept.append(name, value);
   const query = kept.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  return { path: query ? `${pathname}?${query}` : pathname, route };
 }
 
 /** Whether this request may be answered from (and stored in) the cache. */

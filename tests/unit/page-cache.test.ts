@@ -109,6 +109,33 @@ describe("which requests the page cache may answer", () => {
     expect(isCacheableRequest("GET", `/search?q=${"x".repeat(2000)}`, {})).toBe(false);
   });
 
+  it("answers the catalogue's JSON API the same whoever asks: one entry, rendered without cookies", () => {
+    const session = { cookie: "session=abc; vehicle=" + vehicleCookieValue("toyota_hilux") };
+    expect(cacheLookup("GET", "/api/v1/search?query=winch", session)).toEqual({
+      path: "/api/v1/search?query=winch",
+      key: "/api/v1/search?query=winch",
+      cookie: undefined,
+    });
+    expect(cacheLookup("GET", "/api/v1/product/42", session)?.key).toBe("/api/v1/product/42");
+    // The header's search by single fetch: only when it asks for that loader alone.
+    const search = "/api/v1/search.data?query=winch&_routes=routes%2Fapi.v1.search";
+    expect(cacheLookup("GET", search, session)?.key).toBe(
+      "/api/v1/search.data?_routes=routes%2Fapi.v1.search&query=winch",
+    );
+    for (const url of [
+      "/api/v1/search.data?query=winch",
+      "/api/v1/search.data?query=winch&_routes=root%2Croutes%2Fapi.v1.search",
+      "/api/v1/search.data?query=winch&_routes=root",
+    ]) {
+      expect(cacheLookup("GET", url, {}), url).toBeNull();
+    }
+    // The account's API never.
+    expect(cacheLookup("GET", "/api/v1/cart", session)).toBeNull();
+    expect(cacheLookup("GET", "/api/v1/search?query=winch", { authorization: "Bearer x" })).toBe(
+      null,
+    );
+  });
+
   it("keys on the parameters the route reads, in name order, and drops the rest", () => {
     expect(cacheTarget("GET", "/?utm_source=x&fbclid=1", {})).toBe("/");
     expect(cacheTarget("GET", "/product/42?v=7&color=black", {})).toBe("/product/42?color=black");
