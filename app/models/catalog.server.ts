@@ -80,12 +80,20 @@ export async function countProducts(db: Kysely<DB>): Promise<number> {
   return Number(row.n);
 }
 
-/** The newest visible products (Trending on the home page). */
-export async function listNewestProducts(
+/** The newest visible products (Trending on the home page), kept per catalogue version. */
+export function listNewestProducts(
   db: Kysely<DB>,
   limit: number,
   vehicleId: number | null = null,
 ): Promise<ProductSummary[]> {
+  return newestCache(db, `${limit}:${vehicleId ?? ""}`, () =>
+    readNewestProducts(db, limit, vehicleId),
+  );
+}
+
+const newestCache = versionedCache<ProductSummary[]>(200);
+
+async function readNewestProducts(db: Kysely<DB>, limit: number, vehicleId: number | null) {
   const rows = await visibleProducts(db)
     .select([...summaryColumns(), fitsColumn(vehicleId)])
     .orderBy("p.created_at", "desc")

@@ -45,8 +45,15 @@ export async function getBrand(db: Kysely<DB>, slug: string): Promise<Brand | nu
   return b ? { ...b, featured: b.featured === 1 } : null;
 }
 
-/** The home page's category tiles: the featured categories in order, with its newest product's image. */
-export async function listCategoryTiles(db: Kysely<DB>) {
+/**
+ * The home page's category tiles: the featured categories in order, each with its newest product's
+ * image; kept per catalogue version.
+ */
+export function listCategoryTiles(db: Kysely<DB>) {
+  return categoryTilesCache(db, "", () => readCategoryTiles(db));
+}
+
+async function readCategoryTiles(db: Kysely<DB>) {
   return db
     .selectFrom("categories as c")
     .select([
@@ -150,5 +157,6 @@ export function findVehicle(vehicles: Vehicle[], slug: string | null | undefined
 /** Every visible product's id and last change, for the sitemap. */
 
 const colorNamesCache = versionedCache<string[]>(1);
+const categoryTilesCache = versionedCache<Awaited<ReturnType<typeof readCategoryTiles>>>(1);
 const brandsCache = versionedCache<Brand[]>(1);
 const vehiclesCache = versionedCache<Vehicle[]>(1);
