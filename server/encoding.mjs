@@ -79,7 +79,7 @@ export function variantsSize(variants) {
 const gzipAsync = promisify(zlib.gzip);
 const brotliAsync = promisify(zlib.brotliCompress);
 
-/** Settings for a body compressed as it is answered (a rendered page): cheap enough for every request. */
+/** Settings for a body compressed as it is answered (a rendered page): cheap enough for each one. */
 const ANSWER_OPTIONS = {
   br: (body) => ({
     params: {
@@ -91,7 +91,7 @@ const ANSWER_OPTIONS = {
   gzip: () => ({ level: 6 }),
 };
 
-/** The smallest window (in bits, 16 to 22) that holds the whole body: Brotli's default takes 4 MB a stream. */
+/** The smallest window (16 to 22 bits) that holds the body: Brotli's default is 4 MB a stream. */
 const windowBits = (length) => Math.min(22, Math.max(16, Math.ceil(Math.log2(length + 1))));
 
 /** A whole body compressed once, on libuv's thread pool ("br" or "gzip"). */
