@@ -241,6 +241,44 @@ describe("migrations", () => {
           .executeTakeFirstOrThrow()
       ).stock,
     ).toBe(4);
+
+    // Down again, to the schema before variants: stock totals, cart lines and order lines stay.
+    const down = await before.migrateTo("20261123T120000_catalog_version");
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["20261123T140000_category_home_tiles", "Down", "Success"],
+      ["20261123T130000_variants", "Down", "Success"],
+    ]);
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name = 'product_variants'`.execute(
+      old,
+    );
+    expect(tables.rows).toEqual([]);
+    expect(
+      (await sql<{ stock: number }>`select stock from products order by id`.execute(old)).rows,
+    ).toEqual([{ stock: 4 }, { stock: 4 }]);
+    expect(
+      (
+        await sql`select id, size_label, color_name, quantity from cart_items order by id`.execute(
+          old,
+        )
+      ).rows,
+    ).toEqual([
+      { id: 1, size_label: "18x9", color_name: "Bronze", quantity: 2 },
+      { id: 3, size_label: "", color_name: "", quantity: 3 },
+    ]);
+    expect(
+      (await sql`select id, size_label from order_items order by id`.execute(old)).rows,
+    ).toEqual([
+      { id: 1, size_label: "18x9" },
+      { id: 2, size_label: "17x8.5" },
+    ]);
+    // And up once more.
+    expect(await migrateToLatest(db)).toEqual([
+      "20261123T130000_variants",
+      "20261123T140000_category_home_tiles",
+    ]);
     await db.destroy();
   });
 });

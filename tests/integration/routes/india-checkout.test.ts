@@ -20,6 +20,8 @@ import {
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { saveSettings, DEFAULT_SETTINGS } from "~/models/settings.server";
 import { checkDelivery, importServiceability } from "~/models/shipping.server";
+import { syncVariants } from "~/models/variant-stock.server";
+import { renderMail } from "~/messages/templates";
 import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { loader as invoiceApi } from "~/routes/api.v1.orders.$orderId.invoice";
@@ -102,12 +104,17 @@ async function addressIn(userId: number, state: string, city: string, pin: strin
 }
 
 /** An online order, paid through the same function the callback, verify-payment and webhooks use. */
-async function paidOnlineOrder(addressId: number, productId: number, key: string) {
+async function paidOnlineOrder(
+  addressId: number,
+  productId: number,
+  key: string,
+  sizeId: number | null = null,
+) {
   const reserved = await reserveOrder(t.db, {
     userId: f.alice,
     addressId,
     idempotencyKey: key,
-    source: { type: "single", productId, quantity: 1, sizeLabel: "", colorName: "" },
+    source: { type: "single", productId, quantity: 1, sizeLabel: "", colorName: "", sizeId },
     gateway: "sandbox",
   });
   if (!reserved.ok) throw new Error(reserved.message);
@@ -521,6 +528,63 @@ describe("GST tax invoices", () => {
         orderId: String(otherState),
       });
       expect(bob.status).toBe(404);
+    },
+  );
+
+  it.skipIf(!hasPdftotext)(
+    "a wheel's line names the size chosen: label, bolt pattern, offset and part number, in the PDF and the e-mail",
+    async () => {
+      // Two sizes with one label: only the bolt pattern, offset and part number tell them apart.
+      const wheel = await f.product("twin-wheel", "Method 701 Trail Wheel", 1_500_000, 0);
+      const sizeIds: number[] = [];
+      for (const [position, bolt, offset, part] of [
+        [0, "6x139.7", 0, "MR70178560500"],
+        [1, "5x150", -12, "MR70178558512N"],
+      ] as const) {
+        const { insertId } = await t.db
+          .insertInto("product_sizes")
+          .values({
+            product_id: wheel,
+            label: "17x8.5",
+            diameter: 17,
+            width: 8.5,
+            bolt_pattern: bolt,
+            offset_mm: offset,
+            hub_bore_mm: 110.5,
+            part_number: part,
+            position,
+          })
+          .executeTakeFirstOrThrow();
+        sizeIds.push(Number(insertId));
+      }
+      await syncVariants(t.db, wheel, () => 4);
+      const orderId = await paidOnlineOrder(f.aliceAddress, wheel, "k-wheel", sizeIds[1]);
+
+      const text = await invoiceText(orderId, aliceToken);
+      // The description column wraps: words are compared with any run of spaces and line breaks between.
+      for (const detail of [
+        "17x8.5",
+        "bolt pattern 5x150",
+        "offset -12 mm",
+        "part MR70178558512N",
+      ]) {
+        expect(text, detail).toMatch(new RegExp(detail.split(" ").join("\\s+")));
+      }
+      expect(text).not.toContain("6x139.7");
+
+      const confirmation = await t.db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("order_id", "=", orderId)
+        .where("kind", "=", "order_confirmation")
+        .where("channel", "=", "email")
+        .executeTakeFirstOrThrow();
+      const mail = renderMail(JSON.parse(confirmation.payload), BASE);
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain("bolt pattern 5x150");
+        expect(part).toContain("part MR70178558512N");
+        expect(part).not.toContain("6x139.7");
+      }
     },
   );
 
