@@ -1,5 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { placeOrder, verifyPayment } from "~/models/order/index.server";
+import type { createSandboxGateway } from "~/payments/sandbox.server";
+
+type SandboxGateway = ReturnType<typeof createSandboxGateway>;
 
 /** Users, products and addresses for the checkout tests. */
 export async function insertCheckoutFixture(db: Kysely<DB>) {
@@ -92,4 +96,36 @@ export async function addCartLine(
     .insertInto("cart_items")
     .values({ user_id: userId, product_id: productId, quantity })
     .execute();
+}
+
+/**
+ * Alice buys two winches from her cart and pays in the sandbox, through the same functions as the
+ * checkout: the paid order's id and its line's id.
+ */
+export async function paidCartOrder(
+  db: Kysely<DB>,
+  f: Awaited<ReturnType<typeof insertCheckoutFixture>>,
+  gateway: SandboxGateway,
+) {
+  await addCartLine(db, f.alice, f.products.winch, 2);
+  const placed = await placeOrder(db, gateway, {
+    userId: f.alice,
+    addressId: f.aliceAddress,
+    idempotencyKey: `k-${Math.random()}`,
+    source: { type: "cart" },
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  const proof = gateway.pay(placed.order.razorpayOrderId!);
+  await verifyPayment(db, gateway, {
+    razorpayOrderId: placed.order.razorpayOrderId,
+    razorpayPaymentId: proof.razorpayPaymentId,
+    razorpaySignature: proof.razorpaySignature,
+    source: "test",
+  });
+  const item = await db
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", placed.order.id)
+    .executeTakeFirstOrThrow();
+  return { orderId: placed.order.id, itemId: item.id };
 }

@@ -1,7 +1,5 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { raceProcesses } from "../../support/race";
 import {
   addToCart,
   countCartQuantity,
@@ -244,35 +242,10 @@ describe("adding to the cart", () => {
 
   it("keeps every unit of 50 adds at once from 5 processes, each with its own connection", async () => {
     const p = await makeProduct({ slug: "many-procs", stock: 100 });
-    const goFile = path.join(t.dir, "go");
-    const worker = path.resolve("tests/support/cart-add-worker.ts");
-    const procs = Array.from({ length: 5 }, () => {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", worker, t.file, goFile, String(alice), String(p), "10"],
-        {
-          stdio: ["ignore", "pipe", "inherit"],
-        },
-      );
-      let out = "";
-      const ready = new Promise<void>((resolve) => {
-        child.stdout.on("data", (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes("ready\n")) resolve();
-        });
-      });
-      const done = new Promise<string>((resolve, reject) => {
-        child.on("exit", (code) =>
-          code === 0 ? resolve(out) : reject(new Error(`worker exited ${code}`)),
-        );
-      });
-      return { ready, done };
-    });
-    await Promise.all(procs.map((w) => w.ready));
-    fs.writeFileSync(goFile, "go");
-    const outputs = await Promise.all(procs.map((w) => w.done));
-    const results = outputs.flatMap(
-      (o) => JSON.parse(o.split("\n").filter(Boolean).at(-1)!) as { ok: boolean }[],
+    const results = await raceProcesses<{ ok: boolean }>(
+      "cart-add-worker.ts",
+      t.file,
+      Array.from({ length: 5 }, () => [String(alice), String(p), "10"]),
     );
     expect(results).toHaveLength(50);
     expect(results.every((r) => r.ok)).toBe(true);

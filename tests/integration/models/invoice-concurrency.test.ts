@@ -1,7 +1,5 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { raceProcesses } from "../../support/race";
 import { reserveOrder } from "~/models/order/index.server";
 import { financialYear } from "~/utils/gst";
 import { insertCheckoutFixture } from "../../support/checkout-fixture";
@@ -45,42 +43,17 @@ it("20 payments at once from 4 processes (each sent twice): 20 invoices numbered
     ids.push(id);
   }
 
-  const goFile = path.join(t.dir, "go");
-  const worker = path.resolve("tests/support/invoice-pay-worker.ts");
   // Each process pays 10 orders: its own 5 and 5 of the next process's (a callback and a webhook
   // for the same payment racing), so every order is paid twice, from two processes.
-  const procs = Array.from({ length: 4 }, (_, p) => {
-    const mine = [
-      ...ids.slice(p * 5, p * 5 + 5),
-      ...ids.slice(((p + 1) % 4) * 5, ((p + 1) % 4) * 5 + 5),
-    ];
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", worker, t.file, goFile, JSON.stringify(mine)],
-      {
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    let out = "";
-    const ready = new Promise<void>((resolve) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes("ready\n")) resolve();
-      });
-    });
-    const done = new Promise<string>((resolve, reject) => {
-      child.on("exit", (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`worker exited ${code}`)),
-      );
-    });
-    return { ready, done };
-  });
-  await Promise.all(procs.map((w) => w.ready));
-  fs.writeFileSync(goFile, "go");
-  const outputs = await Promise.all(procs.map((w) => w.done));
-  const results = outputs.flatMap(
-    (o) =>
-      JSON.parse(o.split("\n").filter(Boolean).at(-1)!) as { ok: boolean; changed?: boolean }[],
+  const results = await raceProcesses<{ ok: boolean; changed?: boolean }>(
+    "invoice-pay-worker.ts",
+    t.file,
+    Array.from({ length: 4 }, (_, p) => [
+      JSON.stringify([
+        ...ids.slice(p * 5, p * 5 + 5),
+        ...ids.slice(((p + 1) % 4) * 5, ((p + 1) % 4) * 5 + 5),
+      ]),
+    ]),
   );
   expect(results).toHaveLength(40);
   expect(results.every((r) => r.ok)).toBe(true);

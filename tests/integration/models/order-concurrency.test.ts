@@ -1,7 +1,5 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { raceProcesses } from "../../support/race";
 import { insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
 import { createTestDb, type TestDb } from "../../support/db";
 import { startRazorpayStandIn, type RazorpayStandIn } from "../../support/razorpay-standin";
@@ -28,45 +26,16 @@ it("20 shoppers buying the last 5 units at once from 5 processes: exactly 5 orde
   const productId = f.products.lastFive;
   expect(await stockOf(t.db, productId)).toBe(5);
 
-  const goFile = path.join(t.dir, "go");
-  const worker = path.resolve("tests/support/order-place-worker.ts");
-  const procs = Array.from({ length: 5 }, (_, p) => {
-    const mine = shoppers.slice(p * 4, p * 4 + 4);
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        worker,
-        t.file,
-        goFile,
-        rzp.url,
-        rzp.keyId,
-        rzp.keySecret,
-        String(productId),
-        JSON.stringify(mine),
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    const ready = new Promise<void>((resolve) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes("ready\n")) resolve();
-      });
-    });
-    const done = new Promise<string>((resolve, reject) => {
-      child.on("exit", (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`worker exited ${code}`)),
-      );
-    });
-    return { ready, done };
-  });
-  await Promise.all(procs.map((w) => w.ready));
-  fs.writeFileSync(goFile, "go");
-  const outputs = await Promise.all(procs.map((w) => w.done));
-  const results = outputs.flatMap(
-    (o) => JSON.parse(o.split("\n").filter(Boolean).at(-1)!) as { ok: boolean; code?: string }[],
+  const results = await raceProcesses<{ ok: boolean; code?: string }>(
+    "order-place-worker.ts",
+    t.file,
+    Array.from({ length: 5 }, (_, p) => [
+      rzp.url,
+      rzp.keyId,
+      rzp.keySecret,
+      String(productId),
+      JSON.stringify(shoppers.slice(p * 4, p * 4 + 4)),
+    ]),
   );
 
   expect(results).toHaveLength(20);

@@ -2,7 +2,7 @@
 // provider), asks to return delivered lines within 7 days; the admin approves or declines; the
 // goods' arrival refunds them. On a real database with the sandbox gateway; messages in the outbox.
 import { afterAll, beforeEach, afterEach, describe, expect, it } from "vitest";
-import { placeOrder, transitionOrder, verifyPayment } from "~/models/order/index.server";
+import { transitionOrder } from "~/models/order/index.server";
 import { listRefunds } from "~/models/refund.server";
 import {
   cancelOrderByShopper,
@@ -14,7 +14,7 @@ import {
 } from "~/models/return.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
+import { insertCheckoutFixture, paidCartOrder, stockOf } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 
 const WINCH = 15_000_000;
@@ -39,29 +39,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-async function paidOrder() {
-  await addCartLine(t.db, f.alice, f.products.winch, 2);
-  const placed = await placeOrder(t.db, gateway, {
-    userId: f.alice,
-    addressId: f.aliceAddress,
-    idempotencyKey: `k-${Math.random()}`,
-    source: { type: "cart" },
-  });
-  if (!placed.ok) throw new Error(placed.message);
-  const proof = gateway.pay(placed.order.razorpayOrderId!);
-  await verifyPayment(t.db, gateway, {
-    razorpayOrderId: placed.order.razorpayOrderId,
-    razorpayPaymentId: proof.razorpayPaymentId,
-    razorpaySignature: proof.razorpaySignature,
-    source: "test",
-  });
-  const item = await t.db
-    .selectFrom("order_items")
-    .select("id")
-    .where("order_id", "=", placed.order.id)
-    .executeTakeFirstOrThrow();
-  return { orderId: placed.order.id, itemId: item.id };
-}
+const paidOrder = () => paidCartOrder(t.db, f, gateway);
 
 async function delivered(deliveredAt = new Date()) {
   const o = await paidOrder();

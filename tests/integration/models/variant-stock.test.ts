@@ -1,7 +1,5 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { raceProcesses } from "../../support/race";
 import { useAppDatabase } from "~/db/db.server";
 import { addToCart, listCartLines } from "~/models/cart.server";
 import { getProduct } from "~/models/product-detail.server";
@@ -160,44 +158,17 @@ it("concurrent buyers of the last unit of a variant from 4 processes: exactly on
     shoppers.push({ userId, addressId: await f.address(userId, `Racer ${i}`) });
   }
   const [last, sibling] = wheel.sizeIds;
-  const goFile = path.join(t.dir, "go");
-  const worker = path.resolve("tests/support/order-place-worker.ts");
-  const procs = Array.from({ length: 4 }, (_, p) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        worker,
-        t.file,
-        goFile,
-        rzp.url,
-        rzp.keyId,
-        rzp.keySecret,
-        String(wheel.productId),
-        JSON.stringify(shoppers.slice(p * 2, p * 2 + 2)),
-        String(last),
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    const ready = new Promise<void>((resolve) =>
-      child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes("ready\n")) resolve();
-      }),
-    );
-    const done = new Promise<string>((resolve, reject) =>
-      child.on("exit", (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`worker exited ${code}`)),
-      ),
-    );
-    return { ready, done };
-  });
-  await Promise.all(procs.map((w) => w.ready));
-  fs.writeFileSync(goFile, "go");
-  const results = (await Promise.all(procs.map((w) => w.done))).flatMap(
-    (o) => JSON.parse(o.split("\n").filter(Boolean).at(-1)!) as { ok: boolean; code?: string }[],
+  const results = await raceProcesses<{ ok: boolean; code?: string }>(
+    "order-place-worker.ts",
+    t.file,
+    Array.from({ length: 4 }, (_, p) => [
+      rzp.url,
+      rzp.keyId,
+      rzp.keySecret,
+      String(wheel.productId),
+      JSON.stringify(shoppers.slice(p * 2, p * 2 + 2)),
+      String(last),
+    ]),
   );
   expect(results).toHaveLength(8);
   expect(results.filter((r) => r.ok)).toHaveLength(1);

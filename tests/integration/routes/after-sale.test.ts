@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { enqueueMessage } from "~/models/outbox.server";
-import { placeOrder, transitionOrder, verifyPayment } from "~/models/order/index.server";
+import { transitionOrder } from "~/models/order/index.server";
 import { listReturns } from "~/models/return.server";
 import { getSandboxGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin.orders.$id";
@@ -12,7 +12,7 @@ import { action as outboxAction, loader as outboxLoader } from "~/routes/admin.o
 import { action as cancelAction } from "~/routes/order_.$orderId.cancel";
 import { action as returnAction } from "~/routes/order_.$orderId.return";
 import { resetEnvCache } from "~/utils/env.server";
-import { addCartLine, insertCheckoutFixture } from "../../support/checkout-fixture";
+import { insertCheckoutFixture, paidCartOrder } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 import { callRoute } from "../../support/route";
 
@@ -64,30 +64,7 @@ const post = (path: string, cookie: string, body: URLSearchParams | FormData) =>
     body,
   });
 
-async function paidOrder() {
-  const gateway = getSandboxGateway()!;
-  await addCartLine(t.db, f.alice, f.products.winch, 2);
-  const placed = await placeOrder(t.db, gateway, {
-    userId: f.alice,
-    addressId: f.aliceAddress,
-    idempotencyKey: `k-${Math.random()}`,
-    source: { type: "cart" },
-  });
-  if (!placed.ok) throw new Error(placed.message);
-  const proof = gateway.pay(placed.order.razorpayOrderId!);
-  await verifyPayment(t.db, gateway, {
-    razorpayOrderId: placed.order.razorpayOrderId,
-    razorpayPaymentId: proof.razorpayPaymentId,
-    razorpaySignature: proof.razorpaySignature,
-    source: "test",
-  });
-  const item = await t.db
-    .selectFrom("order_items")
-    .select("id")
-    .where("order_id", "=", placed.order.id)
-    .executeTakeFirstOrThrow();
-  return { orderId: placed.order.id, itemId: item.id };
-}
+const paidOrder = () => paidCartOrder(t.db, f, getSandboxGateway()!);
 const status = async (id: number) =>
   (await t.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow())
     .status;
