@@ -46,11 +46,14 @@ installGlobals({ nativeFetch: true });
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 if (cluster.isPrimary) {
-  // The data folder the app will use (DATA_DIR, else the database's folder): ours alone, before migrations.
+  // The data folder the app will use (DATA_DIR, else the SQLite database's folder, else data/):
+  // ours alone, before migrations.
+  const databaseUrl = process.env.DATABASE_URL || "data/shop.db";
+  const dataDir =
+    process.env.DATA_DIR ||
+    (/^postgres(ql)?:\/\//i.test(databaseUrl) ? "data" : path.dirname(databaseUrl));
   try {
-    await lockDataFolder(
-      process.env.DATA_DIR || path.dirname(process.env.DATABASE_URL || "data/shop.db"),
-    );
+    await lockDataFolder(dataDir);
   } catch (error) {
     if (!(error instanceof DataFolderBusy)) throw error;
     log("error", error.message);

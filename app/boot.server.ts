@@ -1,5 +1,7 @@
 import { db, openAppDatabase } from "./db/db.server";
+import { engineOfUrl } from "./db/engine";
 import { migrateToLatest } from "./db/migrate.server";
+import { runWithJobsLease } from "./db/postgres.server";
 import { countProducts } from "./models/catalog.server";
 import { startOrderExpiry } from "./models/order/index.server";
 import { startOutboxWorker } from "./models/outbox-worker.server";
@@ -62,7 +64,13 @@ export async function boot(): Promise<void> {
     });
     log(`admin account ${env.ADMIN_EMAIL} ${created ? "created" : "up to date"}`);
   }
-  // With several server processes (server.mjs, SHOP_WORKERS) one of them runs these, and so the background jobs.
+  // With several server processes (server.mjs, SHOP_WORKERS) one of them runs these, and so the
+  // background jobs; with several app servers on PostgreSQL, the one holding the jobs lease.
   if (process.env.SHOP_BACKGROUND_JOBS === "off") return;
-  for (const task of startupTasks) await task(log);
+  const runTasks = async () => {
+    for (const task of startupTasks) await task(log);
+  };
+  if (engineOfUrl(env.DATABASE_URL) === "postgres")
+    await runWithJobsLease(env.DATABASE_URL, runTasks, log);
+  else await runTasks();
 }

@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { boot, onStartup } from "./boot.server";
 import { db } from "./db/db.server";
 import { analyzeDatabase, scheduleOptimize } from "./db/planner-stats.server";
+import { releaseJobsLease, stopWatchingCatalogVersion } from "./db/postgres.server";
 import { getEnv } from "./utils/env.server";
 import { log } from "./utils/log.server";
 import { NonceProvider } from "./utils/nonce";
@@ -38,6 +39,8 @@ export { brandSlugs, catalogVersion, vehicleSlugs } from "./models/catalog-versi
 
 /** server.mjs calls this once the last request of a graceful stop is answered. */
 export async function closeDatabase() {
+  await releaseJobsLease();
+  await stopWatchingCatalogVersion();
   await db.destroy();
 }
 

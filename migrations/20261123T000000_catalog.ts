@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres, realType, utcNow } from "./portable";
 
 // Catalogue and users. Frozen in time: never import application code here.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -47,12 +48,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("universal_fit", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("hidden_at", "text")
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
-    .addColumn("updated_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema
     .createIndex("products_category_created")
@@ -109,11 +106,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references("products.id").onDelete("cascade"),
     )
     .addColumn("label", "text", (c) => c.notNull())
-    .addColumn("diameter", "real", (c) => c.notNull())
-    .addColumn("width", "real", (c) => c.notNull())
+    .addColumn("diameter", realType(db), (c) => c.notNull())
+    .addColumn("width", realType(db), (c) => c.notNull())
     .addColumn("bolt_pattern", "text", (c) => c.notNull())
-    .addColumn("offset_mm", "real", (c) => c.notNull())
-    .addColumn("hub_bore_mm", "real", (c) => c.notNull())
+    .addColumn("offset_mm", realType(db), (c) => c.notNull())
+    .addColumn("hub_bore_mm", realType(db), (c) => c.notNull())
     .addColumn("part_number", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
@@ -150,12 +147,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         .defaultTo("customer")
         .check(sql`role in ('admin','customer')`),
     )
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
 
   // Full-text search over title, brand, category and description; rowid = products.id.
+  if (isPostgres(db)) await createPostgresSearch(db);
+  else await createSqliteSearch(db);
+}
+
+async function createSqliteSearch(db: Kysely<any>): Promise<void> {
   await sql`create virtual table products_fts using fts5(
     title, brand, category, description,
     tokenize = 'unicode61 remove_diacritics 2',
@@ -189,6 +189,64 @@ export async function up(db: Kysely<any>): Promise<void> {
   end`.execute(db);
 }
 
+/**
+ * PostgreSQL's side: the same table and columns, plus `document`, a tsvector weighted A (title) to
+ * D (description) with the 'simple' configuration (no stemming, as FTS5's unicode61), under a GIN
+ * index; trigger functions keep it as FTS5's triggers do.
+ */
+
+async function createPostgresSearch(db: Kysely<any>): Promise<void> {
+  await sql`create table products_fts (
+    rowid integer primary key,
+    title text not null default '',
+    brand text not null default '',
+    category text not null default '',
+    description text not null default '',
+    document tsvector generated always as (
+      setweight(to_tsvector('simple', title), 'A') ||
+      setweight(to_tsvector('simple', brand), 'B') ||
+      setweight(to_tsvector('simple', category), 'C') ||
+      setweight(to_tsvector('simple', description), 'D')
+    ) stored
+  )`.execute(db);
+  await sql`create index products_fts_document on products_fts using gin (document)`.execute(db);
+  await sql`create function products_fts_write() returns trigger language plpgsql as $$
+  begin
+    if tg_op in ('UPDATE', 'DELETE') then
+      delete from products_fts where rowid = old.id;
+    end if;
+    if tg_op in ('INSERT', 'UPDATE') then
+      insert into products_fts (rowid, title, brand, category, description)
+      values (new.id, new.title,
+        coalesce((select name from brands where id = new.brand_id), ''),
+        coalesce((select name from categories where id = new.category_id), ''),
+        new.description);
+    end if;
+    return null;
+  end $$`.execute(db);
+  await sql`create trigger products_fts_insert after insert on products
+    for each row execute function products_fts_write()`.execute(db);
+  await sql`create trigger products_fts_update after update of title, brand_id, category_id, description on products
+    for each row execute function products_fts_write()`.execute(db);
+  await sql`create trigger products_fts_delete after delete on products
+    for each row execute function products_fts_write()`.execute(db);
+  await sql`create function products_fts_rename() returns trigger language plpgsql as $$
+  begin
+    if tg_table_name = 'brands' then
+      update products_fts set brand = new.name
+      where rowid in (select id from products where brand_id = new.id);
+    else
+      update products_fts set category = new.name
+      where rowid in (select id from products where category_id = new.id);
+    end if;
+    return null;
+  end $$`.execute(db);
+  await sql`create trigger brands_fts_rename after update of name on brands
+    for each row execute function products_fts_rename()`.execute(db);
+  await sql`create trigger categories_fts_rename after update of name on categories
+    for each row execute function products_fts_rename()`.execute(db);
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
     "brands_fts_rename",
@@ -197,9 +255,20 @@ export async function down(db: Kysely<any>): Promise<void> {
     "products_fts_update",
     "products_fts_insert",
   ]) {
-    await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
+    const table = t.startsWith("brands")
+      ? "brands"
+      : t.startsWith("categories")
+        ? "categories"
+        : "products";
+    if (isPostgres(db))
+      await sql`drop trigger if exists ${sql.raw(t)} on ${sql.raw(table)}`.execute(db);
+    else await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   }
   await sql`drop table if exists products_fts`.execute(db);
+  if (isPostgres(db)) {
+    await sql`drop function if exists products_fts_write`.execute(db);
+    await sql`drop function if exists products_fts_rename`.execute(db);
+  }
   for (const t of [
     "users",
     "product_vehicles",

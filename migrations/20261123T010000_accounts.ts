@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { utcNow } from "./portable";
 
 // Sessions, API tokens and failed logins. Frozen in time: never import application code here.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -12,9 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("cascade"))
     .addColumn("data", "text", (c) => c.notNull().defaultTo("{}"))
     .addColumn("expires_at", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema.createIndex("sessions_user").on("sessions").columns(["user_id"]).execute();
   await db.schema.createIndex("sessions_expires").on("sessions").columns(["expires_at"]).execute();
@@ -28,9 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("revoked_at", "text")
     .addColumn("last_used_at", "text")
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema.createIndex("api_tokens_user").on("api_tokens").columns(["user_id"]).execute();
 
@@ -40,9 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('email','address')`))
     .addColumn("key", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema
     .createIndex("login_attempts_key")

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { utcNow } from "./portable";
 
 // Cart lines and saved delivery addresses, per user. Frozen in time: never import app code.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -13,12 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("size_label", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("color_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity >= 1`))
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
-    .addColumn("updated_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .addUniqueConstraint("cart_items_line", ["user_id", "product_id", "size_label", "color_name"])
     .execute();
 
@@ -34,9 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("state", "text", (c) => c.notNull())
     .addColumn("postal_code", "text", (c) => c.notNull())
     .addColumn("country", "text", (c) => c.notNull().defaultTo("India"))
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema
     .createIndex("addresses_user")

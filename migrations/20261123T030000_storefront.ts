@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { utcNow } from "./portable";
 
 // Storefront: e-mail addresses from the footer sign-up. Frozen in time: never import app code.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -6,9 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("newsletter_subscribers")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("email", "text", (c) => c.notNull().unique())
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
 }
 

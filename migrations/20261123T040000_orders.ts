@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
+import { utcNow } from "./portable";
 
 // Orders, their items, payments, status history and processed webhook events.
 // Frozen in time: never import application code here.
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -43,8 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("tracking_number", "text")
     // Something an admin must look at (a paid amount that differs from the total, a late payment).
     .addColumn("attention", "text")
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .addUniqueConstraint("orders_idempotency", ["user_id", "idempotency_key"])
     .execute();
   await db.schema
@@ -105,8 +105,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("source", "text", (c) => c.notNull())
     .addColumn("error_code", "text")
     .addColumn("error_description", "text")
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema
     .createIndex("payments_order")
@@ -124,7 +124,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("to_status", "text", (c) => c.notNull())
     .addColumn("by", "text", (c) => c.notNull())
     .addColumn("note", "text")
-    .addColumn("at", "text", (c) => c.notNull().defaultTo(now))
+    .addColumn("at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema
     .createIndex("order_status_history_order")
@@ -138,7 +138,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("event", "text", (c) => c.notNull())
     .addColumn("order_id", "integer")
     .addColumn("outcome", "text", (c) => c.notNull())
-    .addColumn("received_at", "text", (c) => c.notNull().defaultTo(now))
+    .addColumn("received_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { utcNow } from "./portable";
 
 // Throttles instead of lockouts, known login addresses, idle sessions. Frozen in time: never
 // import application code here.
@@ -44,9 +45,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('email','address')`))
     .addColumn("key", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
   await db.schema.alterTable("sessions").dropColumn("last_seen_at").execute();
   await db.schema.dropTable("known_logins").ifExists().execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres, utcNow } from "./portable";
 
 // Shipping to India, cash on delivery and GST tax invoices: the orders' new statuses of a cash on
 // delivery order (placed, confirmed), what an order was charged for shipping and COD, the buyer's
@@ -6,7 +7,6 @@ import { sql, type Kysely } from "kysely";
 // serviceability overrides and the shop's settings.
 // Frozen in time: never import application code here.
 
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const OLD_STATUSES = `'pending_payment','paid','shipped','delivered','failed','expired','cancelled','refunded'`;
 const NEW_STATUSES = `${OLD_STATUSES},'placed','confirmed'`;
 
@@ -17,6 +17,12 @@ const NEW_STATUSES = `${OLD_STATUSES},'placed','confirmed'`;
  * the migrations and checks the keys afterwards.
  */
 async function rebuildOrdersWithStatuses(db: Kysely<any>, from: string, to: string) {
+  if (isPostgres(db)) {
+    // PostgreSQL changes a constraint in place (it named the column's check orders_status_check).
+    await sql`alter table orders drop constraint orders_status_check,
+      add constraint orders_status_check check (status in (${sql.raw(to)}))`.execute(db);
+    return;
+  }
   const table = await sql<{
     sql: string;
   }>`select sql from sqlite_schema where type = 'table' and name = 'orders'`.execute(db);
@@ -198,14 +204,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("serviceable", "integer", (c) => c.notNull())
     .addColumn("cod", "integer", (c) => c.notNull())
     .addColumn("days", "integer", (c) => c.notNull().check(sql`days between 1 and 30`))
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
 
   await db.schema
     .createTable("shop_settings")
     .addColumn("key", "text", (c) => c.primaryKey())
     .addColumn("value", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
 }
 

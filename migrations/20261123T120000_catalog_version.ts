@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "./portable";
 
 // The catalogue version, shared by every server process: one row, bumped by triggers in the same
 // transaction as any change to what a catalogue page shows. Frozen in time: never import
@@ -29,6 +30,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`insert into catalog_version (id, version) values (1, 1)`.execute(db);
+  if (isPostgres(db)) {
+    // The same row-level triggers, through one function that also tells every app server (NOTIFY
+    // is delivered when the transaction commits; the app LISTENs, see app/db/postgres.server.ts).
+    await sql`create function bump_catalog_version() returns trigger language plpgsql as $$
+    declare v integer;
+    begin
+      update catalog_version set version = version + 1 where id = 1 returning version into v;
+      perform pg_notify('catalog_version', v::text);
+      return null;
+    end $$`.execute(db);
+    for (const { table, event, name } of triggerNames()) {
+      await sql`create trigger ${sql.raw(name)} after ${sql.raw(event)} on ${sql.raw(table)}
+        for each row execute function bump_catalog_version()`.execute(db);
+    }
+    return;
+  }
   for (const { table, event, name } of triggerNames()) {
     await sql`create trigger ${sql.raw(name)} after ${sql.raw(event)} on ${sql.raw(table)} begin
       update catalog_version set version = version + 1 where id = 1;
@@ -37,7 +54,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const { name } of triggerNames())
-    await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
+  for (const { name, table } of triggerNames())
+    if (isPostgres(db))
+      await sql`drop trigger if exists ${sql.raw(name)} on ${sql.raw(table)}`.execute(db);
+    else await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
   await sql`drop table if exists catalog_version`.execute(db);
+  if (isPostgres(db)) await sql`drop function if exists bump_catalog_version`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { afterCopyWithIds, idColumn, isPostgres, realType, utcNow } from "./portable";
 
 // Variants with their own stock (docs/decisions/0010-variants-with-their-own-stock.md).
 // Frozen in time: never import application code here.
@@ -28,15 +29,17 @@ type Size = {
 type Color = { id: number; product_id: number; name: string };
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // Index expressions: PostgreSQL has no ifnull (SQLite's indexes keep the name they were made with).
+  const ifnull = sql.raw(isPostgres(db) ? "coalesce" : "ifnull");
   await sql`create table product_variants (
-    id integer primary key autoincrement,
+    id ${idColumn(db)},
     product_id integer not null references products(id) on delete cascade,
     size_id integer references product_sizes(id) on delete cascade,
     color_id integer references product_colors(id) on delete cascade,
     stock integer not null default 0 check (stock >= 0)
   )`.execute(db);
   await sql`create unique index product_variants_key
-    on product_variants (product_id, ifnull(size_id, 0), ifnull(color_id, 0))`.execute(db);
+    on product_variants (product_id, ${ifnull}(size_id, 0), ${ifnull}(color_id, 0))`.execute(db);
   await sql`create index product_variants_size on product_variants (size_id)`.execute(db);
   await sql`create index product_variants_color on product_variants (color_id)`.execute(db);
 
@@ -69,38 +72,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
   }
 
-  // products.stock = the sum of its variants, whoever writes them.
-  for (const [event, row] of [
-    ["insert", "new"],
-    ["update", "new"],
-    ["delete", "old"],
-  ] as const) {
-    await sql`create trigger ${sql.raw(`product_variants_${event}_stock`)} after ${sql.raw(event)} on product_variants begin
-      update products
-        set stock = (select ifnull(sum(stock), 0) from product_variants where product_id = ${sql.raw(row)}.product_id)
-        where id = ${sql.raw(row)}.product_id;
-    end`.execute(db);
-  }
-  await sql`create trigger product_variants_product_moved after update of product_id on product_variants begin
-      update products
-        set stock = (select ifnull(sum(stock), 0) from product_variants where product_id = old.product_id)
-        where id = old.product_id;
-    end`.execute(db);
-  // A variant's stock shows on catalogue pages: like every catalogue table, it bumps the version.
-  for (const event of ["insert", "update", "delete"]) {
-    await sql`create trigger ${sql.raw(`product_variants_${event}_catalog_version`)} after ${sql.raw(event)} on product_variants begin
-      update catalog_version set version = version + 1 where id = 1;
-    end`.execute(db);
-  }
-  // A product inserted with a stock starts with one variant holding it.
-  await sql`create trigger products_insert_base_variant after insert on products begin
-      insert into product_variants (product_id, size_id, color_id, stock) values (new.id, null, null, new.stock);
-    end`.execute(db);
+  if (isPostgres(db)) await createPostgresTriggers(db);
+  else await createSqliteTriggers(db);
 
   // Cart lines: rebuilt, because the old unique key (user, product, size label, colour name) would
   // refuse two sizes sharing a label.
   await sql`create table cart_items_new (
-    id integer primary key autoincrement,
+    id ${idColumn(db)},
     user_id integer not null references users(id) on delete cascade,
     product_id integer not null references products(id) on delete cascade,
     size_id integer references product_sizes(id) on delete cascade,
@@ -108,8 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     size_label text not null default '',
     color_name text not null default '',
     quantity integer not null check (quantity >= 1),
-    created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-    updated_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+    created_at text not null default ${utcNow(db)},
+    updated_at text not null default ${utcNow(db)}
   )`.execute(db);
   const lines = (
     await sql<{
@@ -153,10 +131,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       db,
     );
   }
+  await afterCopyWithIds(db, "cart_items_new");
   await sql`drop table cart_items`.execute(db);
   await sql`alter table cart_items_new rename to cart_items`.execute(db);
   await sql`create unique index cart_items_line
-    on cart_items (user_id, product_id, ifnull(size_id, 0), ifnull(color_id, 0))`.execute(db);
+    on cart_items (user_id, product_id, ${ifnull}(size_id, 0), ${ifnull}(color_id, 0))`.execute(db);
 
   // Order lines: the chosen ids (null once that size or colour is gone) and what was sold.
   await sql`alter table order_items add column size_id integer references product_sizes(id) on delete set null`.execute(
@@ -166,7 +145,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`alter table order_items add column bolt_pattern text not null default ''`.execute(db);
-  await sql`alter table order_items add column offset_mm real`.execute(db);
+  await sql`alter table order_items add column offset_mm ${sql.raw(realType(db))}`.execute(db);
   await sql`alter table order_items add column part_number text not null default ''`.execute(db);
   const items = (
     await sql<{ id: number; product_id: number; size_label: string; color_name: string }>`
@@ -191,6 +170,68 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
+// products.stock = the sum of its variants, whoever writes them; a variant's stock shows on
+// catalogue pages, so like every catalogue table it bumps the version; a product inserted with a
+// stock starts with one variant holding it.
+async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
+  for (const [event, row] of [
+    ["insert", "new"],
+    ["update", "new"],
+    ["delete", "old"],
+  ] as const) {
+    await sql`create trigger ${sql.raw(`product_variants_${event}_stock`)} after ${sql.raw(event)} on product_variants begin
+      update products
+        set stock = (select ifnull(sum(stock), 0) from product_variants where product_id = ${sql.raw(row)}.product_id)
+        where id = ${sql.raw(row)}.product_id;
+    end`.execute(db);
+  }
+  await sql`create trigger product_variants_product_moved after update of product_id on product_variants begin
+      update products
+        set stock = (select ifnull(sum(stock), 0) from product_variants where product_id = old.product_id)
+        where id = old.product_id;
+    end`.execute(db);
+  // A variant's stock shows on catalogue pages: like every catalogue table, it bumps the version.
+  for (const event of ["insert", "update", "delete"]) {
+    await sql`create trigger ${sql.raw(`product_variants_${event}_catalog_version`)} after ${sql.raw(event)} on product_variants begin
+      update catalog_version set version = version + 1 where id = 1;
+    end`.execute(db);
+  }
+  // A product inserted with a stock starts with one variant holding it.
+  await sql`create trigger products_insert_base_variant after insert on products begin
+      insert into product_variants (product_id, size_id, color_id, stock) values (new.id, null, null, new.stock);
+    end`.execute(db);
+}
+
+async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
+  await sql`create function product_variants_stock() returns trigger language plpgsql as $$
+  begin
+    if tg_op in ('INSERT', 'UPDATE') then
+      update products
+        set stock = (select coalesce(sum(stock), 0) from product_variants where product_id = new.product_id)
+        where id = new.product_id;
+    end if;
+    if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.product_id <> new.product_id) then
+      update products
+        set stock = (select coalesce(sum(stock), 0) from product_variants where product_id = old.product_id)
+        where id = old.product_id;
+    end if;
+    return null;
+  end $$`.execute(db);
+  for (const event of ["insert", "update", "delete"]) {
+    await sql`create trigger ${sql.raw(`product_variants_${event}_stock`)} after ${sql.raw(event)} on product_variants
+      for each row execute function product_variants_stock()`.execute(db);
+    await sql`create trigger ${sql.raw(`product_variants_${event}_catalog_version`)} after ${sql.raw(event)} on product_variants
+      for each row execute function bump_catalog_version()`.execute(db);
+  }
+  await sql`create function products_base_variant() returns trigger language plpgsql as $$
+  begin
+    insert into product_variants (product_id, size_id, color_id, stock) values (new.id, null, null, new.stock);
+    return null;
+  end $$`.execute(db);
+  await sql`create trigger products_insert_base_variant after insert on products
+    for each row execute function products_base_variant()`.execute(db);
+}
+
 function group<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
   const map = new Map<number, T[]>();
   for (const r of rows) map.set(r.product_id, [...(map.get(r.product_id) ?? []), r]);
@@ -208,28 +249,35 @@ export async function down(db: Kysely<any>): Promise<void> {
     "product_variants_update_catalog_version",
     "product_variants_delete_catalog_version",
   ]) {
-    await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
+    const table = t.startsWith("products") ? "products" : "product_variants";
+    if (isPostgres(db))
+      await sql`drop trigger if exists ${sql.raw(t)} on ${sql.raw(table)}`.execute(db);
+    else await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   }
   await sql`drop table if exists product_variants`.execute(db);
+  if (isPostgres(db)) {
+    await sql`drop function if exists product_variants_stock`.execute(db);
+    await sql`drop function if exists products_base_variant`.execute(db);
+  }
   for (const c of ["size_id", "color_id", "bolt_pattern", "offset_mm", "part_number"]) {
     await sql`alter table order_items drop column ${sql.raw(c)}`.execute(db);
   }
   await sql`drop index if exists cart_items_line`.execute(db);
   await sql`create table cart_items_old (
-    id integer primary key autoincrement,
+    id ${idColumn(db)},
     user_id integer not null references users(id) on delete cascade,
     product_id integer not null references products(id) on delete cascade,
     size_label text not null default '',
     color_name text not null default '',
     quantity integer not null check (quantity >= 1),
-    created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-    updated_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+    created_at text not null default ${utcNow(db)},
+    updated_at text not null default ${utcNow(db)},
     constraint cart_items_line unique (user_id, product_id, size_label, color_name)
   )`.execute(db);
-  await sql`insert or ignore into cart_items_old (id, user_id, product_id, size_label, color_name, quantity, created_at, updated_at)
-    select id, user_id, product_id, size_label, color_name, quantity, created_at, updated_at from cart_items`.execute(
-    db,
-  );
+  await sql`insert ${sql.raw(isPostgres(db) ? "" : "or ignore")} into cart_items_old (id, user_id, product_id, size_label, color_name, quantity, created_at, updated_at)
+    select id, user_id, product_id, size_label, color_name, quantity, created_at, updated_at from cart_items
+    ${sql.raw(isPostgres(db) ? "on conflict do nothing" : "")}`.execute(db);
+  await afterCopyWithIds(db, "cart_items_old");
   await sql`drop table cart_items`.execute(db);
   await sql`alter table cart_items_old rename to cart_items`.execute(db);
 }

@@ -43,6 +43,7 @@ export function startShop(options: {
     HOST: "127.0.0.1",
     PUBLIC_URL: options.publicUrl,
     DATABASE_URL: options.databaseFile,
+    DATA_DIR: TMP,
     UPLOADS_DIR: UPLOADS,
     SESSION_SECRET: "bench-session-secret-0123456789abcdef",
     SEED_DEMO: "0",

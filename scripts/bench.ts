@@ -18,7 +18,9 @@
  * (`as=`), so the baseline can replay each answer by its URL.
  *
  * Options: --products N (10000), --duration S (10), --connections C (32), --warmup S (3),
- * --skip-build (reuse bench/tmp/build), --only name[,name] (just those URLs). SHOP_WORKERS is passed on.
+ * --skip-build (reuse bench/tmp/build), --only name[,name] (just those URLs), --engine postgres (the
+ * same catalogue moved into a throwaway PostgreSQL cluster by `shop migrate-to-postgres`; writes
+ * bench/results-postgres.json). SHOP_WORKERS is passed on.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -29,6 +31,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import pg from "pg";
 import {
   cpuMsPerRequest,
   formatResults,
@@ -52,6 +55,8 @@ import {
   waitFor,
 } from "./bench-support";
 import { generateCatalog } from "./generate-catalog";
+import { startCluster } from "./postgres-cluster.mjs";
+import { migrateToPostgres } from "./shop/migrate-to-postgres";
 
 const { values: opts } = parseArgs({
   options: {
@@ -62,15 +67,17 @@ const { values: opts } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     only: { type: "string" },
     server: { type: "string", default: "own" },
+    engine: { type: "string", default: "sqlite" },
   },
 });
+const POSTGRES = opts.engine === "postgres";
 const PRODUCTS = Number(opts.products);
 const DURATION = Number(opts.duration);
 const CONNECTIONS = Number(opts.connections);
 const WARMUP = Number(opts.warmup);
 
 const DB_FILE = path.join(TMP, "shop.db");
-const RESULTS = path.join(ROOT, "bench", "results.json");
+const RESULTS = path.join(ROOT, "bench", POSTGRES ? "results-postgres.json" : "results.json");
 const RSS_LIMIT_MB = 400;
 // A page with a slider loads Swiper (about 24 kB gzip) on top of the rest: 130 kB per page (decision record 0005).
 const JS_LIMIT_BYTES = 130_000;
@@ -112,11 +119,28 @@ async function main() {
     log: (m) => log(m),
   });
   const sample = pickSamples(DB_FILE);
+  const cluster = POSTGRES ? startCluster({ port: await freePort() }) : undefined;
+  let databaseUrl = DB_FILE;
+  if (cluster) {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query("create database shop_bench");
+    await admin.end();
+    databaseUrl = cluster.url.replace(/\/postgres$/, "/shop_bench");
+    log("moving the catalogue to PostgreSQL");
+    await migrateToPostgres(DB_FILE, databaseUrl);
+  }
 
   const shopPort = await freePort();
   const origin = `http://127.0.0.1:${shopPort}`;
   const server = opts.server === "remix-serve" ? "remix-serve" : "own";
-  const shop = startShop({ port: shopPort, publicUrl: origin, databaseFile: DB_FILE, server, log });
+  const shop = startShop({
+    port: shopPort,
+    publicUrl: origin,
+    databaseFile: databaseUrl,
+    server,
+    log,
+  });
   let baseline: ChildProcess | undefined;
   const rssSamples: number[] = [];
   const pssSamples: number[] = [];
@@ -369,6 +393,10 @@ async function main() {
     clearInterval(peakTimer);
     baseline?.kill("SIGTERM");
     shop.kill("SIGTERM");
+    if (cluster) {
+      if (shop.exitCode === null) await new Promise((resolve) => shop.once("exit", resolve));
+      cluster.stop();
+    }
   }
 }
 

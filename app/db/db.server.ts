@@ -9,6 +9,8 @@ import {
   type DatabaseConnection,
   type Driver,
 } from "kysely";
+import { engineOfUrl, sqliteFile } from "./engine";
+import { createPostgresDatabase, watchCatalogVersion } from "./postgres.server";
 import type { DB } from "./schema";
 
 /** The database handle or a transaction: model functions accept either. */
@@ -82,10 +84,17 @@ export function openSqlite(file: string): Database.Database {
   return raw;
 }
 
-/** A Kysely instance over its own SQLite connection (the app uses one; tests make their own). */
-export function createDatabase(file: string, raw = openSqlite(file)): Kysely<DB> {
+/**
+ * A Kysely instance over its own connection (the app uses one; tests and scripts make their own).
+ * DATABASE_URL picks the engine: `postgres://...` is PostgreSQL (a pool), anything else (a file
+ * path or `file:...`) is SQLite.
+ */
+export function createDatabase(url: string, raw?: Database.Database): Kysely<DB> {
+  if (engineOfUrl(url) === "postgres") return createPostgresDatabase(url);
   return new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: cachingDatabase(raw) as never }),
+    dialect: new ImmediateSqliteDialect({
+      database: cachingDatabase(raw ?? openSqlite(sqliteFile(url))) as never,
+    }),
   });
 }
 
@@ -97,9 +106,14 @@ export function createDatabase(file: string, raw = openSqlite(file)): Kysely<DB>
 export let db: Kysely<DB> = undefined as unknown as Kysely<DB>;
 let appRaw: Database.Database | undefined;
 
-export function openAppDatabase(file: string): Kysely<DB> {
-  const raw = openSqlite(file);
-  useAppDatabase(createDatabase(file, raw), raw);
+export function openAppDatabase(url: string): Kysely<DB> {
+  if (engineOfUrl(url) === "postgres") {
+    useAppDatabase(createDatabase(url));
+    watchCatalogVersion(url);
+    return db;
+  }
+  const raw = openSqlite(sqliteFile(url));
+  useAppDatabase(createDatabase(url, raw), raw);
   return db;
 }
 

@@ -1,5 +1,6 @@
-import { Migrator, sql, type Kysely } from "kysely";
+import { Migrator, sql, type Kysely, type MigrationResultSet } from "kysely";
 import { migrations } from "../../migrations";
+import { engineOf } from "./engine";
 
 /** Brings the database to the newest migration; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -10,6 +11,7 @@ export async function migrateToLatest(database: Kysely<any>): Promise<string[]> 
     // Migrations written side by side may land in any order; each still runs once.
     allowUnorderedMigrations: true,
   });
+  if (engineOf(database) === "postgres") return report(await migrator.migrateToLatest());
   // A migration may rebuild a table (SQLite's way to change a constraint): foreign keys are not
   // enforced while migrations run (a pragma that cannot change inside their transaction), and are
   // checked once they are done.
@@ -24,7 +26,10 @@ export async function migrateToLatest(database: Kysely<any>): Promise<string[]> 
   } finally {
     await sql`pragma foreign_keys = ON`.execute(database);
   }
-  const { error, results } = migrated;
+  return report(migrated);
+}
+
+function report({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
     throw new Error(

@@ -30,17 +30,21 @@ export async function dashboardStats(db: Kysely<DB>, now: Date = new Date()) {
     db
       .selectFrom("orders")
       .select([
-        sql<number>`coalesce(sum(${EARNING} and paid_at >= ${dayStart}), 0)`.as("ordersToday"),
+        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${dayStart} then 1 else 0 end), 0)`.as(
+          "ordersToday",
+        ),
         sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${dayStart} then amount_paise else 0 end), 0)`.as(
           "revenueTodayPaise",
         ),
-        sql<number>`coalesce(sum(${EARNING} and paid_at >= ${monthStart}), 0)`.as(
+        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then 1 else 0 end), 0)`.as(
           "ordersThisMonth",
         ),
         sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then amount_paise else 0 end), 0)`.as(
           "revenueThisMonthPaise",
         ),
-        sql<number>`coalesce(sum(status = 'paid'), 0)`.as("awaitingShipment"),
+        sql<number>`coalesce(sum(case when status = 'paid' then 1 else 0 end), 0)`.as(
+          "awaitingShipment",
+        ),
       ])
       .executeTakeFirstOrThrow(),
   ]);

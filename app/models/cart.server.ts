@@ -87,8 +87,8 @@ export async function listCartLines(db: Kysely<DB>, userId: number): Promise<Car
     .leftJoin("product_variants as v", (join) =>
       join
         .onRef("v.product_id", "=", "ci.product_id")
-        .on(sql<boolean>`v.size_id is ci.size_id`)
-        .on(sql<boolean>`v.color_id is ci.color_id`),
+        .on(sql<boolean>`v.size_id is not distinct from ci.size_id`)
+        .on(sql<boolean>`v.color_id is not distinct from ci.color_id`),
     )
     .where("ci.user_id", "=", userId)
     .select([
@@ -104,10 +104,10 @@ export async function listCartLines(db: Kysely<DB>, userId: number): Promise<Car
       "ci.color_id as colorId",
       "ci.size_label as sizeLabel",
       "ci.color_name as colorName",
-      sql<string>`ifnull(s.bolt_pattern, '')`.as("boltPattern"),
+      sql<string>`coalesce(s.bolt_pattern, '')`.as("boltPattern"),
       "s.offset_mm as offsetMm",
-      sql<string>`ifnull(s.part_number, '')`.as("partNumber"),
-      sql<number>`case when p.hidden_at is null then ifnull(v.stock, 0) else 0 end`.as("stock"),
+      sql<string>`coalesce(s.part_number, '')`.as("partNumber"),
+      sql<number>`case when p.hidden_at is null then coalesce(v.stock, 0) else 0 end`.as("stock"),
     ])
     .orderBy("ci.id")
     .execute();
@@ -196,15 +196,15 @@ export async function addToCart(
       .selectFrom("cart_items")
       .where("user_id", "=", userId)
       .where("product_id", "=", variant.productId)
-      .where(sql<boolean>`size_id is ${variant.sizeId}`)
-      .where(sql<boolean>`color_id is ${variant.colorId}`)
+      .where(sql<boolean>`size_id is not distinct from ${variant.sizeId}`)
+      .where(sql<boolean>`color_id is not distinct from ${variant.colorId}`)
       .select(["id", "quantity"])
       .executeTakeFirst();
     const had = before?.quantity ?? 0;
     const limit = Math.max(0, Math.min(MAX_CART_LINE_QUANTITY, variant.stock));
     if (had >= limit) return { ok: false, reason: "limit", max: limit };
     const quantity = Math.min(had + input.quantity, limit);
-    const now = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+    const now = new Date().toISOString();
     const line = before
       ? await trx
           .updateTable("cart_items")
@@ -263,7 +263,7 @@ export async function updateCartLine(
     }
     await trx
       .updateTable("cart_items")
-      .set({ quantity, updated_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ','now')` })
+      .set({ quantity, updated_at: new Date().toISOString() })
       .where("id", "=", line.id)
       .where("user_id", "=", userId)
       .execute();

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { appSqlite } from "../db/db.server";
+import { appSqlite, db as appDb } from "../db/db.server";
+import { postgresCatalogVersion } from "../db/postgres.server";
 
 /**
  * A counter that changes whenever the catalogue changes (an admin creates, edits or deletes a
@@ -7,9 +8,10 @@ import { appSqlite } from "../db/db.server";
  *
  * It is the `catalog_version` row, which triggers on every catalogue table bump in the same
  * transaction as the change (see its migration; a test checks every catalogue table has them), so
- * no model can forget it. Several server processes share one database: each reads the row
+ * no model can forget it. Several server processes share one database: on SQLite each reads the row
  * synchronously from the app's connection, so an edit made through one process empties every
- * process's caches before its next request.
+ * process's caches before its next request; on PostgreSQL each keeps the version that the triggers
+ * NOTIFY when their transaction commits (app/db/postgres.server.ts), read again once a second.
  */
 let shared: { db: Database.Database; read: Database.Statement<[], number> } | undefined;
 
@@ -30,7 +32,7 @@ function sharedVersion(): number {
 }
 
 export function catalogVersion(): number {
-  return sharedVersion();
+  return postgresCatalogVersion() ?? sharedVersion();
 }
 
 type Slugs = { version: number; set: ReadonlySet<string> };
@@ -39,12 +41,25 @@ const slugs: Record<"vehicles" | "brands", Slugs> = {
   brands: { version: -1, set: new Set() },
 };
 
+const loading = new Set<string>();
+
 function slugsOf(table: "vehicles" | "brands"): ReadonlySet<string> {
   const version = catalogVersion();
+  if (slugs[table].version === version) return slugs[table].set;
   const db = appSqlite();
-  if (slugs[table].version !== version && db?.open) {
+  if (db?.open) {
     const rows = db.prepare<[], string>(`select slug from ${table}`).pluck().all();
     slugs[table] = { version, set: new Set(rows) };
+  } else if (postgresCatalogVersion() !== undefined && !loading.has(table)) {
+    // PostgreSQL answers asynchronously: the set read at the last version serves until this one lands.
+    loading.add(table);
+    appDb
+      .selectFrom(table)
+      .select("slug")
+      .execute()
+      .then((rows) => (slugs[table] = { version, set: new Set(rows.map((r) => r.slug)) }))
+      .catch(() => {})
+      .finally(() => loading.delete(table));
   }
   return slugs[table].set;
 }

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "~/db/schema";
+import { fullTextMatch } from "~/db/search.server";
 import { versionedCache } from "./catalog-cache.server";
 import {
   PAGE_SIZE,
@@ -333,36 +334,12 @@ export async function listSwatches(
 // ---------------------------------------------------------------------------------------------
 // Search
 
-/**
- * Turns anything a person types into a safe FTS5 query: every run of letters and digits becomes a
- * quoted prefix term ("winch"*), all of them required (one or two letters: in titles and brands). Quotes, operators (AND, OR, NOT, NEAR, -, ^,
- * :, *, parentheses) and column filters in the input are plain text, never syntax. Null when
- * nothing searchable is left.
- */
-export function toFtsQuery(input: string): string | null {
-  const words =
-    input
-      .normalize("NFKC")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms = [...new Set(words)].slice(0, 8).map((w) => {
-    const term = `"${w.slice(0, 40)}"*`;
-    return w.length <= SHORT_WORD ? `{title brand} : ${term}` : term;
-  });
-  return terms.length > 0 ? terms.join(" ") : null;
-}
-
-/**
- * A word this short, as a prefix, matches nearly every description, and ranking all of those is
- * slow on a large catalogue: it is looked up in titles and brands only.
- */
-const SHORT_WORD = 2;
-
 export const SEARCH_LIMIT = 24;
 
 /**
- * Visible products matching the text by prefix, best first (bm25, with the title weighing most,
- * then the brand, the category and the description). One statement; never throws on odd input.
+ * Visible products matching the text by prefix, best first (the title weighing most, then the
+ * brand, the category and the description: app/db/search.server.ts). One statement; never throws
+ * on odd input.
  */
 export async function searchProducts(
   db: Kysely<DB>,
@@ -370,13 +347,13 @@ export async function searchProducts(
   limit = SEARCH_LIMIT,
   shopperVehicleId: number | null = null,
 ): Promise<ProductSummary[]> {
-  const match = toFtsQuery(text.slice(0, 200));
-  if (!match) return [];
+  const search = fullTextMatch(db, text.slice(0, 200));
+  if (!search) return [];
   const rows = await visibleProducts(db)
     .innerJoin("products_fts", "products_fts.rowid", "p.id")
     .select([...summaryColumns(), fitsColumn(shopperVehicleId)])
-    .where(sql.ref("products_fts"), "match", match)
-    .orderBy(sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`)
+    .where(search.matches)
+    .orderBy(search.rank)
     .orderBy("p.id", "desc")
     .limit(Math.max(1, Math.min(limit, 100)))
     .execute();

@@ -67,8 +67,9 @@ async function resolveBrand(trx: Kysely<DB>, nameOrSlug: string): Promise<number
   const r = await trx
     .insertInto("brands")
     .values({ slug: found.slug, name: key })
+    .returning("id")
     .executeTakeFirstOrThrow();
-  return Number(r.insertId);
+  return r.id;
 }
 
 /** The same for a category; a new one goes last. */
@@ -83,8 +84,9 @@ async function resolveCategory(trx: Kysely<DB>, nameOrSlug: string): Promise<num
   const r = await trx
     .insertInto("categories")
     .values({ slug: found.slug, name: key, position: Number(last?.max ?? 0) + 1 })
+    .returning("id")
     .executeTakeFirstOrThrow();
-  return Number(r.insertId);
+  return r.id;
 }
 
 /** Checks that need the database: the slug is free, the vehicles exist. */
@@ -232,9 +234,9 @@ export async function deleteProduct(
     await trx
       .updateTable("products")
       .set({
-        hidden_at: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
+        hidden_at: new Date().toISOString(),
         slug: sql`slug || '--removed-' || id`,
-        updated_at: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
+        updated_at: new Date().toISOString(),
       })
       .where("id", "=", id)
       .execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { jsonArrayFrom, jsonRows } from "~/db/json.server";
 import type { DB } from "~/db/schema";
 import { RECOMMENDATIONS } from "~/utils/catalog-constants";
 import { imageUrl } from "~/utils/images";
@@ -60,8 +61,14 @@ export async function getProduct(
       "p.created_at as createdAt",
       "p.updated_at as updatedAt",
       // Each colour x size's stock, in the same statement (the page has a statement budget).
-      sql<string>`(select json_group_array(json_array(v.size_id, v.color_id, v.stock))
-        from product_variants v where v.product_id = p.id)`.as("variantsJson"),
+      jsonArrayFrom(
+        db,
+        db
+          .selectFrom("product_variants as v")
+          .select(["v.size_id as sizeId", "v.color_id as colorId", "v.stock"])
+          .where("v.product_id", "=", sql<number>`p.id`)
+          .orderBy("v.id"),
+      ).as("variants"),
     ])
     .where("p.id", "=", id)
     .executeTakeFirst();
@@ -120,16 +127,10 @@ export async function getProduct(
     universalFit,
     createdAt,
     updatedAt,
-    variantsJson,
+    variants: variantRows,
     ...summary
   } = row;
-  const variants = (JSON.parse(variantsJson) as [number | null, number | null, number][]).map(
-    ([sizeId, colorId, left]) => ({
-      sizeId,
-      colorId,
-      stock: left,
-    }),
-  );
+  const variants = jsonRows(variantRows);
   return {
     ...toSummary(summary),
     description,

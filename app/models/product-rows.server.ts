@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import type { ProductSize } from "~/models/product-detail.server";
 import { DEFAULT_STOCK } from "~/utils/product-schema";
@@ -66,14 +66,15 @@ export async function writeProduct(
         await trx
           .insertInto("products")
           .values({ ...row, ...created, stock: 0 })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
   } else {
     productId = id;
     await trx
       .updateTable("products")
-      .set({ ...row, updated_at: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')` })
+      .set({ ...row, updated_at: new Date().toISOString() })
       .where("id", "=", id)
       .execute();
   }
@@ -122,8 +123,9 @@ async function saveColors(
           await trx
             .insertInto("product_colors")
             .values({ product_id: productId, name: c.name, position })
+            .returning("id")
             .executeTakeFirstOrThrow()
-        ).insertId,
+        ).id,
       );
     }
     kept.push(colorId);
@@ -171,8 +173,9 @@ async function saveSizes(trx: Kysely<DB>, productId: number, sizes: SizeToSave[]
             await trx
               .insertInto("product_sizes")
               .values({ product_id: productId, ...values })
+              .returning("id")
               .executeTakeFirstOrThrow()
-          ).insertId,
+          ).id,
         ),
       );
     }

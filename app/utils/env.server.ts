@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { checkGstin, resolveState } from "./gst";
+import { engineOfUrl } from "~/db/engine";
 
 const flag = (fallback: "0" | "1") =>
   z
@@ -168,7 +169,8 @@ export function parseEnv(
   const databaseUrl =
     v.DATABASE_URL ?? (v.DATA_DIR ? path.join(v.DATA_DIR, "shop.db") : "data/shop.db");
   const uploadsDir = v.UPLOADS_DIR ?? (v.DATA_DIR ? path.join(v.DATA_DIR, "uploads") : "uploads");
-  const dataDir = v.DATA_DIR ?? path.dirname(databaseUrl);
+  const dataDir =
+    v.DATA_DIR ?? (engineOfUrl(databaseUrl) === "postgres" ? "data" : path.dirname(databaseUrl));
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
   const deployed = v.NODE_ENV === "production" && !isLocalOrigin(publicUrl);
   let secret = v.SESSION_SECRET;

@@ -18,6 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { migrations } from "../../migrations";
+import { engineOfUrl } from "~/db/engine";
 
 export interface DataPaths {
   dataDir: string;
@@ -39,6 +40,14 @@ export interface Manifest {
 /** A problem to tell the operator in one sentence (no stack). */
 export class ShopError extends Error {}
 
+/** These backups hold a SQLite file; a PostgreSQL shop is backed up with pg_dump. */
+function onlySqlite(paths: DataPaths) {
+  if (engineOfUrl(paths.database) === "postgres")
+    throw new ShopError(
+      "The database is PostgreSQL: back it up with pg_dump (see the README's deploy section); this backup holds a SQLite file.",
+    );
+}
+
 export const BACKUPS_FOLDER = "backups";
 /** What a backup of the data folder leaves out: the database's own files, the lock's pid, backups, work folders. */
 const NOT_DATA = /^(shop\.pid|backups|replaced-.*|\.shop-(backup|restore)-.*)$/;
@@ -55,7 +64,9 @@ export function appliedMigrations(db: Database.Database): string[] {
 
 /** The migrations this release has that the database has not run yet (none for a database never migrated). */
 export function pendingMigrations(databaseFile: string): { applied: string[]; pending: string[] } {
-  if (!fs.existsSync(databaseFile)) return { applied: [], pending: [] };
+  // PostgreSQL is backed up with pg_dump, not by this file backup (see the README).
+  if (engineOfUrl(databaseFile) === "postgres" || !fs.existsSync(databaseFile))
+    return { applied: [], pending: [] };
   const db = new Database(databaseFile, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
@@ -118,6 +129,7 @@ export async function createBackup(
   file: string,
   shopVersion: string,
 ): Promise<Manifest> {
+  onlySqlite(paths);
   if (!fs.existsSync(paths.database))
     throw new ShopError(`There is no database at ${paths.database} to back up.`);
   const target = path.resolve(file);
@@ -251,6 +263,7 @@ export function restoreBackup(
   paths: DataPaths,
   file: string,
 ): { manifest: Manifest; replacedDir: string; envFile?: string } {
+  onlySqlite(paths);
   fs.mkdirSync(paths.dataDir, { recursive: true });
   const stage = fs.mkdtempSync(path.join(paths.dataDir, ".shop-restore-"));
   try {

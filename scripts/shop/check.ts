@@ -7,6 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { SESSION_SECRET_FILE, parseEnv, type Env } from "~/utils/env.server";
 import { pendingMigrations } from "./backup";
+import { engineOfUrl } from "~/db/engine";
 
 export interface Finding {
   ok: boolean;
@@ -52,6 +53,8 @@ function folderFindings(label: string, dir: string): Finding[] {
 
 function databaseFindings(env: Env): Finding[] {
   const file = env.DATABASE_URL;
+  if (engineOfUrl(file) === "postgres")
+    return [{ ok: true, text: "The database is PostgreSQL: the shop connects at its start." }];
   if (!fs.existsSync(file))
     return [{ ok: true, text: `No database yet at ${file}: the first start creates it.` }];
   const out: Finding[] = [];
@@ -117,7 +120,7 @@ export function runChecks(raw: Record<string, string | undefined>, releaseDir?: 
     const release = path.resolve(releaseDir) + path.sep;
     for (const [name, dir] of [
       ["DATA_DIR", env.DATA_DIR],
-      ["DATABASE_URL", env.DATABASE_URL],
+      ...(engineOfUrl(env.DATABASE_URL) === "sqlite" ? [["DATABASE_URL", env.DATABASE_URL]] : []),
       ["UPLOADS_DIR", env.UPLOADS_DIR],
     ]) {
       if (path.resolve(dir).startsWith(release) && !findings.some((f) => !f.ok)) {
@@ -129,9 +132,10 @@ export function runChecks(raw: Record<string, string | undefined>, releaseDir?: 
     }
   }
   findings.push(...folderFindings("The data folder", env.DATA_DIR));
-  findings.push(
-    ...folderFindings("The database's folder", path.dirname(path.resolve(env.DATABASE_URL))),
-  );
+  if (engineOfUrl(env.DATABASE_URL) === "sqlite")
+    findings.push(
+      ...folderFindings("The database's folder", path.dirname(path.resolve(env.DATABASE_URL))),
+    );
   findings.push(...folderFindings("The uploads folder", env.UPLOADS_DIR));
   findings.push(...databaseFindings(env));
   findings.push(...secretFindings(env, raw));

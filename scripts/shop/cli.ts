@@ -8,6 +8,8 @@
  *   shop backup --scheduled    the timer's backup into DATA_DIR/backups (7 daily, 4 weekly kept)
  *   shop restore FILE          verify a backup, then put it in place (the shop must be stopped)
  *   shop check                 what is wrong with the environment, database and data folders
+ *   shop migrate-to-postgres --from FILE --to URL
+ *                              copy a SQLite shop into an empty PostgreSQL database (the shop stopped)
  *
  * Every command reads the environment (CONTRACT.md) and `--env-file FILE`; variables already set in the
  * process win over the file's. DATA_DIR defaults to systemd's STATE_DIRECTORY, else ./data.
@@ -18,6 +20,7 @@ import path from "node:path";
 import util from "node:util";
 import { DataFolderBusy, lockDataFolder } from "../../server/data-lock.mjs";
 import { log, setLogLevel } from "../../server/log.mjs";
+import { engineOfUrl } from "~/db/engine";
 import { EnvError, parseEnv, type Env } from "~/utils/env.server";
 import {
   backupBeforeMigrations,
@@ -31,7 +34,8 @@ import {
 import { runChecks } from "./check";
 
 const USAGE = `Usage: shop <command> [--env-file FILE]
-  serve | migrate | create-admin EMAIL | backup FILE | backup --scheduled | restore FILE | check`;
+  serve | migrate | create-admin EMAIL | backup FILE | backup --scheduled | restore FILE | check
+  migrate-to-postgres --from FILE --to postgres://user@host/database`;
 
 /** The unpacked release this runs from (set by the release's `shop` script); unset in a checkout. */
 const releaseDir = process.env.SHOP_RELEASE_DIR || undefined;
@@ -39,15 +43,16 @@ const version = process.env.SHOP_VERSION || "dev";
 
 function parseArgs(argv: string[]) {
   const args: string[] = [];
-  let envFile: string | undefined;
+  const values: Record<string, string | undefined> = {};
   let scheduled = false;
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--env-file") envFile = argv[++i];
-    else if (argv[i].startsWith("--env-file=")) envFile = argv[i].slice("--env-file=".length);
+    const option = /^--(env-file|from|to)(?:=(.*))?$/s.exec(argv[i]);
+    if (option) values[option[1]] = option[2] ?? argv[++i];
     else if (argv[i] === "--scheduled") scheduled = true;
     else args.push(argv[i]);
   }
-  return { command: args[0], operand: args[1], envFile, scheduled };
+  const { "env-file": envFile, from, to } = values;
+  return { command: args[0], operand: args[1], envFile, scheduled, from, to };
 }
 
 /** Reads the env file into process.env (the process's own variables win) and fills in DATA_DIR. */
@@ -71,9 +76,12 @@ function environment(): Env {
   // Only `serve` may generate a session secret; the other commands read the environment as it is.
   const env = parseEnv(process.env, () => "not-needed-by-this-command");
   for (const key of ["DATA_DIR", "DATABASE_URL", "UPLOADS_DIR"] as const)
-    env[key] = path.resolve(env[key]);
+    if (key !== "DATABASE_URL" || engineOfUrl(env[key]) === "sqlite")
+      env[key] = path.resolve(env[key]);
   if (releaseDir) {
-    const inside = [env.DATA_DIR, env.DATABASE_URL, env.UPLOADS_DIR].find((p) =>
+    const folders = [env.DATA_DIR, env.UPLOADS_DIR];
+    if (engineOfUrl(env.DATABASE_URL) === "sqlite") folders.push(env.DATABASE_URL);
+    const inside = folders.find((p) =>
       path.resolve(p).startsWith(path.resolve(releaseDir) + path.sep),
     );
     if (inside) {
@@ -106,7 +114,7 @@ async function backupFirst(paths: DataPaths) {
 }
 
 async function main() {
-  const { command, operand, envFile, scheduled } = parseArgs(process.argv.slice(2));
+  const { command, operand, envFile, scheduled, from, to } = parseArgs(process.argv.slice(2));
   loadEnvironment(envFile);
   switch (command) {
     case "serve": {
@@ -191,6 +199,22 @@ async function main() {
       const problems = findings.filter((f) => !f.ok).length;
       console.log(problems ? `${problems} problem(s) found.` : "Everything looks right.");
       process.exitCode = problems ? 1 : 0;
+      return;
+    }
+    case "migrate-to-postgres": {
+      if (!from || !to) {
+        throw new ShopError(
+          `Name the SQLite shop and the empty PostgreSQL database: shop migrate-to-postgres --from FILE --to postgres://...\n${USAGE}`,
+        );
+      }
+      // A shop still serving from the file would take orders that the copy misses.
+      if (fs.existsSync(from)) {
+        await lockDataFolder(path.dirname(path.resolve(from))).catch((error) => {
+          if (error instanceof DataFolderBusy) throw error;
+        });
+      }
+      const { describeMove, migrateToPostgres } = await import("./migrate-to-postgres");
+      console.log(describeMove(await migrateToPostgres(from, to), from, to));
       return;
     }
     default:

@@ -35,8 +35,9 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
         await db
           .insertInto("brands")
           .values({ slug, name, description: `${name} gear`, featured: 1 })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
   const vehicle = async (slug: string, make: string, model: string, featured = 1) =>
     Number(
@@ -44,8 +45,9 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
         await db
           .insertInto("vehicles")
           .values({ slug, make, model, featured })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
 
   const method = await brand("method", "Method Race Wheels");
@@ -91,8 +93,9 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
             created_at: created,
             updated_at: created,
           })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
     for (const v of p.vehicles ?? [])
       await db.insertInto("product_vehicles").values({ product_id: id, vehicle_id: v }).execute();
@@ -102,8 +105,9 @@ export async function insertCatalogFixture(db: Kysely<DB>) {
           await db
             .insertInto("product_colors")
             .values({ product_id: id, name: c.name, position: i })
+            .returning("id")
             .executeTakeFirstOrThrow()
-        ).insertId,
+        ).id,
       );
       for (const [j, image] of c.images.entries()) {
         await db
@@ -223,8 +227,9 @@ export async function insertTwinLabelWheel(
         await db
           .insertInto("brands")
           .values({ slug: "method", name: "Method Race Wheels" })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
   const category =
     (await db.selectFrom("categories").select("id").where("slug", "=", "wheels").executeTakeFirst())
@@ -234,8 +239,9 @@ export async function insertTwinLabelWheel(
         await db
           .insertInto("categories")
           .values({ slug: "wheels", name: "Wheels" })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
   const productId = Number(
     (
@@ -249,8 +255,9 @@ export async function insertTwinLabelWheel(
           price_paise: 2_000_000,
           image: `seed/${slug}`,
         })
+        .returning("id")
         .executeTakeFirstOrThrow()
-    ).insertId,
+    ).id,
   );
   const rows = [
     { label: "17x8.5", bolt_pattern: "6x139.7", offset_mm: 0, part_number: "MR70378586500" },
@@ -272,8 +279,9 @@ export async function insertTwinLabelWheel(
               hub_bore_mm: 106.1,
               position,
             })
+            .returning("id")
             .executeTakeFirstOrThrow()
-        ).insertId,
+        ).id,
       ),
     );
   }

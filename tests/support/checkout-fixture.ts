@@ -12,12 +12,18 @@ export async function insertCheckoutFixture(db: Kysely<DB>) {
       await db
         .insertInto("categories")
         .values({ slug: "winches", name: "Winches" })
+        .returning("id")
         .executeTakeFirstOrThrow()
-    ).insertId,
+    ).id,
   );
   const brand = Number(
-    (await db.insertInto("brands").values({ slug: "warn", name: "Warn" }).executeTakeFirstOrThrow())
-      .insertId,
+    (
+      await db
+        .insertInto("brands")
+        .values({ slug: "warn", name: "Warn" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
   );
   const product = async (slug: string, title: string, pricePaise: number, stock: number) =>
     Number(
@@ -33,13 +39,19 @@ export async function insertCheckoutFixture(db: Kysely<DB>) {
             stock,
             image: `seed/${slug}`,
           })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
   const user = async (email: string) =>
     Number(
-      (await db.insertInto("users").values({ email, password_hash: "x" }).executeTakeFirstOrThrow())
-        .insertId,
+      (
+        await db
+          .insertInto("users")
+          .values({ email, password_hash: "x" })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
     );
   const address = async (userId: number, fullName: string) =>
     Number(
@@ -56,8 +68,9 @@ export async function insertCheckoutFixture(db: Kysely<DB>) {
             postal_code: "560001",
             country: "India",
           })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
   const winch = await product("warn-zeon", "Warn Zeon 10-S Winch", 15_000_000, 10);
   const lights = await product("arb-lights", "ARB Intensity Lights", 2_499_950, 3);

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 /**
- * Races worker processes on one database: starts `node --import tsx WORKER DB GO ...args` once per
+ * Races worker processes on one database (a SQLite file or a PostgreSQL URL): starts `node --import tsx WORKER DB GO ...args` once per
  * argument list, waits until every one has printed "ready" (connection open, statements warm), then
  * creates the GO file so they all start at once. Each worker's last output line is a JSON array of
  * its results; the arrays are joined in the order of `argLists`.
@@ -13,7 +14,7 @@ export async function raceProcesses<T>(
   dbFile: string,
   argLists: string[][],
 ): Promise<T[]> {
-  const goFile = path.join(path.dirname(dbFile), `go-${process.pid}-${Date.now()}`);
+  const goFile = path.join(os.tmpdir(), `shop-go-${process.pid}-${Date.now()}`);
   const procs = argLists.map((args) => {
     const child = spawn(
       process.execPath,

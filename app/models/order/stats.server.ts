@@ -18,16 +18,22 @@ export async function orderStats(db: Kysely<DB>, now: Date = new Date()): Promis
   const row = await db
     .selectFrom("orders")
     .select([
-      sql<number>`coalesce(sum(${PAID}), 0)`.as("paidOrders"),
+      sql<number>`coalesce(sum(case when ${PAID} then 1 else 0 end), 0)`.as("paidOrders"),
       sql<number>`coalesce(sum(case when ${PAID} then amount_paise else 0 end), 0)`.as(
         "revenuePaise",
       ),
-      sql<number>`coalesce(sum(${PAID} and paid_at >= ${since}), 0)`.as("paidOrdersLast30Days"),
+      sql<number>`coalesce(sum(case when ${PAID} and paid_at >= ${since} then 1 else 0 end), 0)`.as(
+        "paidOrdersLast30Days",
+      ),
       sql<number>`coalesce(sum(case when ${PAID} and paid_at >= ${since} then amount_paise else 0 end), 0)`.as(
         "revenueLast30DaysPaise",
       ),
-      sql<number>`coalesce(sum(status = 'pending_payment'), 0)`.as("pendingOrders"),
-      sql<number>`coalesce(sum(attention is not null), 0)`.as("needsAttention"),
+      sql<number>`coalesce(sum(case when status = 'pending_payment' then 1 else 0 end), 0)`.as(
+        "pendingOrders",
+      ),
+      sql<number>`coalesce(sum(case when attention is not null then 1 else 0 end), 0)`.as(
+        "needsAttention",
+      ),
     ])
     .executeTakeFirstOrThrow();
   return {

@@ -5,29 +5,48 @@ import { Migrator, sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import type { DB } from "~/db/schema";
 import { migrations } from "../../../migrations";
+import { createPostgresDatabase, testEngine } from "../../support/db";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+const postgres = testEngine === "postgres";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
 });
 
 function tempFile() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-mig-"));
-  dirs.push(dir);
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   return path.join(dir, "nested", "shop.db");
+}
+
+/** An empty database of the run's engine: a new SQLite file, or a new PostgreSQL database. */
+async function emptyDb(): Promise<Kysely<DB>> {
+  if (!postgres) return createDatabase(tempFile());
+  const { url, drop } = await createPostgresDatabase("empty");
+  cleanups.push(drop);
+  return createDatabase(url);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function tableNames(db: Kysely<any>): Promise<string[]> {
+  const rows = postgres
+    ? await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(
+        db,
+      )
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+  return rows.rows.map((r) => r.name);
 }
 
 describe("migrations", () => {
   it("build every table on an empty file, then do nothing the second time", async () => {
-    const file = tempFile();
-    const db = createDatabase(file);
+    const db = await emptyDb();
     const applied = await migrateToLatest(db);
     expect(applied).toEqual(Object.keys(migrations).sort());
-    const tables = await sql<{
-      name: string;
-    }>`select name from sqlite_master where type = 'table'`.execute(db);
-    const names = tables.rows.map((r) => r.name);
+    const names = await tableNames(db);
     for (const t of [
       "categories",
       "brands",
@@ -47,20 +66,34 @@ describe("migrations", () => {
   });
 
   it("gives every catalogue table the triggers that bump the catalogue version, so no write can forget it", async () => {
-    const db = createDatabase(tempFile());
+    const db = await emptyDb();
     await migrateToLatest(db);
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'
-      and (name in ('categories', 'brands', 'vehicles') or (name like 'product%' and name not like 'products_fts%'))`.execute(
-      db,
+    const tables = (await tableNames(db)).filter(
+      (name) =>
+        ["categories", "brands", "vehicles"].includes(name) ||
+        (name.startsWith("product") && !name.startsWith("products_fts")),
     );
-    const triggers = await sql<{
-      tbl_name: string;
-      sql: string;
-    }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(db);
-    expect(tables.rows.length).toBeGreaterThanOrEqual(8);
-    for (const { name } of tables.rows) {
+    // Each trigger as `after EVENT on TABLE ... what it runs`, read from either engine's catalogue.
+    const triggers = postgres
+      ? (
+          await sql<{ tbl_name: string; event: string; action: string }>`
+          select event_object_table as tbl_name, lower(event_manipulation) as event,
+            action_statement as action from information_schema.triggers`.execute(db)
+        ).rows.map((t) => ({
+          tbl_name: t.tbl_name,
+          // The function a PostgreSQL trigger runs: its body says what it writes.
+          sql: `after ${t.event} on ${t.tbl_name} ${t.action.includes("bump_catalog_version") ? "catalog_version" : t.action}`,
+        }))
+      : (
+          await sql<{
+            tbl_name: string;
+            sql: string;
+          }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(db)
+        ).rows;
+    expect(tables.length).toBeGreaterThanOrEqual(8);
+    for (const name of tables) {
       for (const event of ["insert", "update", "delete"]) {
-        const bumps = triggers.rows.filter(
+        const bumps = triggers.filter(
           (t) =>
             t.tbl_name === name &&
             new RegExp(`after ${event} on ${name}\\b`, "i").test(t.sql) &&
@@ -78,21 +111,24 @@ describe("migrations", () => {
     for (const n of names) expect(n).toMatch(/^\d{8}T\d{6}_[a-z0-9_]+$/);
   });
 
-  it("opens SQLite with WAL, foreign keys, a busy timeout and full sync", async () => {
-    const db = createDatabase(tempFile());
-    const pragma = async (name: string) =>
-      Object.values(
-        (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0],
-      )[0];
-    expect(await pragma("journal_mode")).toBe("wal");
-    expect(await pragma("foreign_keys")).toBe(1);
-    expect(await pragma("busy_timeout")).toBe(5000);
-    expect(await pragma("synchronous")).toBe(2);
-    await db.destroy();
-  });
+  it.skipIf(postgres)(
+    "opens SQLite with WAL, foreign keys, a busy timeout and full sync",
+    async () => {
+      const db = createDatabase(tempFile());
+      const pragma = async (name: string) =>
+        Object.values(
+          (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0],
+        )[0];
+      expect(await pragma("journal_mode")).toBe("wal");
+      expect(await pragma("foreign_keys")).toBe(1);
+      expect(await pragma("busy_timeout")).toBe(5000);
+      expect(await pragma("synchronous")).toBe(2);
+      await db.destroy();
+    },
+  );
 
   it("keeps the search index in step with products, brands and categories", async () => {
-    const db = createDatabase(tempFile());
+    const db = await emptyDb();
     await migrateToLatest(db);
     const brand = await db
       .insertInto("brands")
@@ -121,7 +157,9 @@ describe("migrations", () => {
       (
         await sql<{
           rowid: number;
-        }>`select rowid from products_fts where products_fts match ${q}`.execute(db)
+        }>`select rowid from products_fts where ${
+          postgres ? sql`document @@ to_tsquery('simple', ${q})` : sql`products_fts match ${q}`
+        }`.execute(db)
       ).rows.map((r) => r.rowid);
     expect(await match("warn")).toEqual([p.id]);
     await db.updateTable("brands").set({ name: "Warn Industries" }).execute();
@@ -135,8 +173,7 @@ describe("migrations", () => {
   });
 
   it("carries stock, cart lines and order lines over to variants", async () => {
-    const file = tempFile();
-    const db = createDatabase(file);
+    const db = await emptyDb();
     // The schema as it was before variants.
     const before = new Migrator({
       db,
@@ -249,12 +286,7 @@ describe("migrations", () => {
       ["20261123T140000_category_home_tiles", "Down", "Success"],
       ["20261123T130000_variants", "Down", "Success"],
     ]);
-    const tables = await sql<{
-      name: string;
-    }>`select name from sqlite_master where type = 'table' and name = 'product_variants'`.execute(
-      old,
-    );
-    expect(tables.rows).toEqual([]);
+    expect(await tableNames(old)).not.toContain("product_variants");
     expect(
       (await sql<{ stock: number }>`select stock from products order by id`.execute(old)).rows,
     ).toEqual([{ stock: 4 }, { stock: 4 }]);

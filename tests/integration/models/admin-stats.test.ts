@@ -54,8 +54,9 @@ describe("dashboard stats", () => {
         await t.db
           .insertInto("users")
           .values({ email: "c@example.com", password_hash: "x", role: "customer" })
+          .returning("id")
           .executeTakeFirstOrThrow()
-      ).insertId,
+      ).id,
     );
     await t.db
       .insertInto("users")

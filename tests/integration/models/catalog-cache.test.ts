@@ -1,15 +1,15 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyListingQuery, listProducts } from "~/models/catalog.server";
 import { listColorNames } from "~/models/taxonomy.server";
 import { insertCatalogFixture } from "../../support/catalog-fixture";
-import { type TestDb, withAppDb } from "../../support/db";
+import { settledCatalogVersion, type TestDb, withAppDb } from "../../support/db";
 
 let t: TestDb;
 let f: Awaited<ReturnType<typeof insertCatalogFixture>>;
 beforeAll(async () => {
   t = await withAppDb();
   f = await insertCatalogFixture(t.db);
+  await settledCatalogVersion(t.db);
 });
 afterAll(async () => t.cleanup());
 
@@ -39,9 +39,12 @@ describe("catalogue values kept per catalogue version", () => {
     expect(again.length).toBeGreaterThan(0);
     expect(again.filter((s) => /count\(\*\)/i.test(s))).toHaveLength(0);
 
-    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.bumper}`.execute(
-      t.db,
-    );
+    await t.db
+      .updateTable("products")
+      .set({ hidden_at: new Date().toISOString() })
+      .where("id", "=", f.ids.bumper)
+      .execute();
+    await settledCatalogVersion(t.db);
     expect((await listProducts(t.db, emptyListingQuery)).total).toBe(5);
   });
 
@@ -49,9 +52,12 @@ describe("catalogue values kept per catalogue version", () => {
     expect(await listColorNames(t.db)).toEqual(["Bronze", "Matte Black"]);
     expect(await statements(() => listColorNames(t.db))).toEqual([]);
 
-    await sql`update products set hidden_at = datetime('now') where id = ${f.ids.wheel701}`.execute(
-      t.db,
-    );
+    await t.db
+      .updateTable("products")
+      .set({ hidden_at: new Date().toISOString() })
+      .where("id", "=", f.ids.wheel701)
+      .execute();
+    await settledCatalogVersion(t.db);
     expect((await listColorNames(t.db)).map((n) => n.toLowerCase())).toEqual(["matte black"]);
   });
 });

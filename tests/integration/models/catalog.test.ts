@@ -12,8 +12,8 @@ import {
   listSwatches,
   parseListingParams,
   searchProducts,
-  toFtsQuery,
 } from "~/models/catalog.server";
+import { toFtsQuery, toTsQuery } from "~/db/search.server";
 import { getVehicle, listColorNames } from "~/models/taxonomy.server";
 import { createTestDb, type TestDb } from "../../support/db";
 import { insertCatalogFixture } from "../../support/catalog-fixture";
@@ -243,6 +243,10 @@ describe("search", () => {
       '"title"* "winch"* {title brand} : "or"* {title brand} : "x"*',
     );
     expect(toFtsQuery("!!!")).toBeNull();
+    expect(toTsQuery('title:"winch" OR x* & !y | (z)')).toBe(
+      "title:* & winch:* & or:*AB & x:*AB & y:*AB & z:*AB",
+    );
+    expect(toTsQuery("!!!")).toBeNull();
     expect(ids(await searchProducts(t.db, "warn: zeon!"))).toEqual([f.ids.winch]);
   });
 });

@@ -12,9 +12,8 @@ import {
   getProductForEdit as getStoredProduct,
   listAdminProducts,
 } from "~/models/product-admin-list.server";
-import { catalogVersion } from "~/models/catalog-version.server";
 import { parseMultipartUpload, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
-import { type TestDb, withAppDb } from "../../support/db";
+import { settledCatalogVersion, testEngine, type TestDb, withAppDb } from "../../support/db";
 
 /** A product as the edit form shows it (the stored product, read into the form's values). */
 async function getProductForEdit(db: TestDb["db"], id: number) {
@@ -362,9 +361,17 @@ describe("image uploads", () => {
   });
 
   it("removes the written files when the database save fails", async () => {
-    await sql`create trigger no_sizes before insert on product_sizes begin select raise(abort, 'disk full'); end`.execute(
-      t.db,
-    );
+    // A save that fails half way (the disk fills up while the sizes are written).
+    if (testEngine === "postgres") {
+      await sql`create function no_sizes() returns trigger language plpgsql as $$
+        begin raise exception 'disk full'; end $$`.execute(t.db);
+      await sql`create trigger no_sizes before insert on product_sizes
+        for each row execute function no_sizes()`.execute(t.db);
+    } else {
+      await sql`create trigger no_sizes before insert on product_sizes begin select raise(abort, 'disk full'); end`.execute(
+        t.db,
+      );
+    }
     await expect(
       submitProduct(t.db, null, readProductForm(await htmlForm()).raw, { uploadsDir }),
     ).rejects.toThrow(/disk full/);
@@ -376,12 +383,12 @@ describe("image uploads", () => {
 
 describe("saving, editing and deleting", () => {
   it("creates a wheel with colours, images, sizes, fitment and stock", async () => {
-    const before = catalogVersion();
+    const before = await settledCatalogVersion(t.db);
     const result = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
       uploadsDir,
     });
     expect(result.ok).toBe(true);
-    expect(catalogVersion()).toBeGreaterThan(before);
+    expect(await settledCatalogVersion(t.db)).toBeGreaterThan(before);
     const id = result.ok ? result.id : 0;
     const edit = await getProductForEdit(t.db, id);
     expect(edit?.values).toMatchObject({
@@ -580,17 +587,18 @@ describe("saving, editing and deleting", () => {
     const user = await t.db
       .insertInto("users")
       .values({ email: "c@example.com", password_hash: "x" })
+      .returning("id")
       .executeTakeFirstOrThrow();
     await sql`insert into orders (user_id, checkout_type, amount_paise, ship_full_name, ship_phone, ship_address1,
       ship_city, ship_state, ship_postal_code, ship_country, idempotency_key, gateway, reserved_until)
-      values (${Number(user.insertId)}, 'single', 149950, 'A', '9', 'x', 'Pune', 'MH', '411001', 'India', 'k', 'sandbox', '2030-01-01')`.execute(
+      values (${user.id}, 'single', 149950, 'A', '9', 'x', 'Pune', 'MH', '411001', 'India', 'k', 'sandbox', '2030-01-01')`.execute(
       t.db,
     );
     await sql`insert into order_items (order_id, product_id, title, unit_price_paise, quantity)
       values (1, ${id}, 'Method 305 NV', 149950, 1)`.execute(t.db);
     await t.db
       .insertInto("cart_items")
-      .values({ user_id: Number(user.insertId), product_id: id, quantity: 1 })
+      .values({ user_id: user.id, product_id: id, quantity: 1 })
       .execute();
 
     expect(await deleteProduct(t.db, id, { uploadsDir })).toBe("hidden");

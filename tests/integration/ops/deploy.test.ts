@@ -57,11 +57,11 @@ describe.skipIf(!ensureDebianCommand("systemd-analyze", "systemd"))("the systemd
   });
 });
 
-describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("the Caddyfile", () => {
-  it("passes caddy validate", () => {
+describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("the Caddyfiles", () => {
+  it.each(["Caddyfile", "Caddyfile.two-servers"])("%s passes caddy validate", (name) => {
     const out = execFileSync(
       "caddy",
-      ["validate", "--config", path.join(deploy, "Caddyfile"), "--adapter", "caddyfile"],
+      ["validate", "--config", path.join(deploy, name), "--adapter", "caddyfile"],
       {
         encoding: "utf8",
         stdio: "pipe",

@@ -43,8 +43,9 @@ beforeEach(async () => {
       await t.db
         .insertInto("users")
         .values({ email: "boss@example.com", password_hash: "x", role: "admin" })
+        .returning("id")
         .executeTakeFirstOrThrow()
-    ).insertId,
+    ).id,
   );
   const cookie = async (id: number) =>
     (await createUserSession(new Request(`${BASE}/login`), id)).split(";")[0];

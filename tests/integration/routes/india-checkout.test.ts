@@ -98,8 +98,9 @@ async function addressIn(userId: number, state: string, city: string, pin: strin
           postal_code: pin,
           country: "India",
         })
+        .returning("id")
         .executeTakeFirstOrThrow()
-    ).insertId,
+    ).id,
   );
 }
 
@@ -541,7 +542,7 @@ describe("GST tax invoices", () => {
         [0, "6x139.7", 0, "MR70178560500"],
         [1, "5x150", -12, "MR70178558512N"],
       ] as const) {
-        const { insertId } = await t.db
+        const { id: insertId } = await t.db
           .insertInto("product_sizes")
           .values({
             product_id: wheel,
@@ -554,6 +555,7 @@ describe("GST tax invoices", () => {
             part_number: part,
             position,
           })
+          .returning("id")
           .executeTakeFirstOrThrow();
         sizeIds.push(Number(insertId));
       }

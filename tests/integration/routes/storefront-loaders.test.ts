@@ -8,18 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KyselyPlugin } from "kysely";
 import { useAppDatabase } from "~/db/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { type TestDb, withAppDb } from "../../support/db";
+import { settledCatalogVersion, type TestDb, withAppDb } from "../../support/db";
 import { insertCatalogFixture } from "../../support/catalog-fixture";
 
 let t: TestDb;
-/** How many SQL statements the app's database has run. */
+/**
+ * How many SQL statements the app's database has run: counted as their results come back (Kysely
+ * also passes a subquery through `transformQuery` when it is built into a statement).
+ */
 const queryCounter = { count: 0 };
 const countQueries: KyselyPlugin = {
   transformQuery(args) {
-    queryCounter.count += 1;
     return args.node;
   },
   async transformResult(args) {
+    queryCounter.count += 1;
     return args.result;
   },
 };
@@ -35,7 +38,7 @@ beforeAll(async () => {
     .where("slug", "=", "wheels")
     .executeTakeFirstOrThrow();
   for (let i = 0; i < 40; i++) {
-    const { insertId } = await t.db
+    const { id: insertId } = await t.db
       .insertInto("products")
       .values({
         slug: `extra-wheel-${i}`,
@@ -46,14 +49,16 @@ beforeAll(async () => {
         stock: 3,
         created_at: `2025-06-${String((i % 28) + 1).padStart(2, "0")}T00:00:00.000Z`,
       })
+      .returning("id")
       .executeTakeFirstOrThrow();
     const color = await t.db
       .insertInto("product_colors")
       .values({ product_id: Number(insertId), name: "Gloss Black" })
+      .returning("id")
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto("product_color_images")
-      .values({ color_id: Number(color.insertId), image: `seed/extra-${i}` })
+      .values({ color_id: color.id, image: `seed/extra-${i}` })
       .execute();
     await t.db
       .insertInto("product_vehicles")
@@ -63,6 +68,8 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = "storefront-test-secret-0123456789abcdef";
   resetEnvCache();
   useAppDatabase(t.db.withPlugin(countQueries), t.raw);
+  // The loaders' caches are kept per catalogue version: count from the version the writes above left.
+  await settledCatalogVersion(t.db);
 });
 afterAll(async () => {
   await t.cleanup();
