@@ -40,7 +40,8 @@ export async function createPostgresDatabase(from: "template" | "empty"): Promis
   drop: () => Promise<void>;
 }> {
   const admin = inject("postgresUrl");
-  if (!admin) throw new Error("no PostgreSQL test cluster: run with SHOP_TEST_ENGINE=postgres");
+  if (!admin)
+    throw new Error("no PostgreSQL test cluster: run the postgres project of vitest.config.ts");
   const name = `shop_t${process.pid}_${++made}_${Date.now() % 100000}`;
   const run = async (text: string) => {
     const c = new pg.Client({ connectionString: admin });

@@ -328,6 +328,8 @@ describe("the product page's catalogue cache", () => {
       .set((eb) => ({ stock: eb("stock", "+", 3) }))
       .where("product_id", "=", f.ids.wheel701)
       .execute();
+    // PostgreSQL tells the app the new version by NOTIFY, a few milliseconds after the commit.
+    await settledCatalogVersion(t.db);
     const after = await run<Page>(loader, `/product/${id}`, { id }, hiluxCookie);
     expect(after.queries).toBeGreaterThan(1);
     expect(after.result.product.stock).toBeGreaterThan(stock);
