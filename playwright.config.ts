@@ -1,8 +1,27 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
+import { startCluster } from "./scripts/postgres-cluster.mjs";
 
 // One server per run, on a free-ish port chosen once (workers inherit the environment).
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 15000));
 const port = Number(process.env.E2E_PORT);
+
+/** A TCP port nobody listens on now, found synchronously (the config cannot wait for a promise). */
+function freePort(): number {
+  const script =
+    "const s = require('node:net').createServer();" +
+    "s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
+  return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim());
+}
+
+// SHOP_TEST_ENGINE=postgres: the run's servers use a throwaway PostgreSQL cluster, started here once
+// (the main process loads this file first; its workers load it again with E2E_PG_URL already set)
+// and removed when the run ends. start-server.mjs makes the main server's database on it.
+if (process.env.SHOP_TEST_ENGINE === "postgres" && !process.env.E2E_PG_URL) {
+  const cluster = startCluster({ port: freePort() });
+  process.env.E2E_PG_URL = cluster.url;
+  process.on("exit", () => cluster.stop());
+}
 const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {

@@ -7,4 +7,6 @@ export const SERVER_PORTS = {
   outbox: base + 2,
   passwordReset: { js: base + 3, "no-js": base + 4 } as Record<string, number>,
   workers: base + 5,
+  /** Two app servers on one PostgreSQL database (postgres-servers.spec.ts). */
+  postgres: [base + 6, base + 7] as const,
 };

@@ -12,6 +12,8 @@ import { vehicleCookieValue } from "../../server/page-cache.mjs";
 import { SERVER_PORTS } from "./server-ports";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server tests run once");
+// It opens its server's SQLite file; on PostgreSQL, postgres-servers.spec.ts runs two servers.
+test.skip(!!process.env.E2E_PG_URL, "SQLite only: opens the database file");
 test.describe.configure({ mode: "serial" });
 
 const port = SERVER_PORTS.workers;
@@ -71,7 +73,7 @@ let productId = 0;
 
 test.beforeAll(async ({ browserName: _ }, info) => {
   // The file-level skip does not stop this hook in the other project: it would start a second server.
-  if (info.project.name !== "js") return;
+  if (info.project.name !== "js" || process.env.E2E_PG_URL) return;
   test.setTimeout(180_000);
   work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-workers-"));
   server = spawn(process.execPath, [path.resolve("server.mjs")], {
