@@ -1,26 +1,13 @@
 // Browser tests use Debian's Chromium. Install it when it is missing and we may (root + apt-get).
-import { execSync } from "node:child_process";
 import fs from "node:fs";
+import { canInstallPackages, installDebianPackage } from "./debian-package.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 if (!fs.existsSync(CHROMIUM)) {
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  let hasApt = false;
-  try {
-    execSync("command -v apt-get", { stdio: "ignore" });
-    hasApt = true;
-  } catch {
-    hasApt = false;
-  }
-  if (isRoot && hasApt) {
+  if (canInstallPackages()) {
     console.log("Chromium is missing: installing Debian's chromium package...");
-    execSync(
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
-      {
-        stdio: "inherit",
-      },
-    );
+    installDebianPackage("chromium");
   } else {
     console.error(
       `Chromium was not found at ${CHROMIUM}. Install it with: sudo apt-get install chromium ` +

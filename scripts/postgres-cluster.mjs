@@ -2,10 +2,11 @@
 // missing and we may: root and apt-get), initdb into a fresh folder, a server on a loopback port with
 // its socket in that folder, trust authentication for the test user only. Run by root (CI), the
 // cluster belongs to the `postgres` account, as PostgreSQL refuses to run as root.
-import { execFileSync, execSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { canInstallPackages, installDebianPackage } from "./debian-package.mjs";
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
@@ -23,24 +24,14 @@ function binDir() {
 export function ensurePostgres() {
   let bin = binDir();
   if (bin) return bin;
-  let hasApt = false;
-  try {
-    execSync("command -v apt-get", { stdio: "ignore" });
-    hasApt = true;
-  } catch {
-    hasApt = false;
-  }
-  if (!isRoot || !hasApt) {
+  if (!canInstallPackages()) {
     throw new Error(
       "PostgreSQL was not found. Install it with: sudo apt-get install postgresql " +
         "(the tests start their own throwaway cluster).",
     );
   }
   console.log("PostgreSQL is missing: installing Debian's postgresql package...");
-  execSync(
-    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql",
-    { stdio: "inherit" },
-  );
+  installDebianPackage("postgresql", { options: "--no-install-recommends" });
   bin = binDir();
   if (!bin) throw new Error("the postgresql package installed no initdb");
   return bin;

@@ -21,7 +21,14 @@ const ADMIN = { email: "servers-admin@example.com", password: "servers-admin-pas
 const WEBHOOK_SECRET = "servers-webhook-secret-0123456789abcdef";
 const DATABASE = "shop_servers";
 
-type Server = { name: string; port: number; child: ChildProcess; dataDir: string };
+type Server = {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  dataDir: string;
+  /** Its log, one JSON line each. */
+  lines: string[];
+};
 type Answer = { status: number; headers: Headers; text: string };
 type Shopper = { server: Server; token: string; from: string };
 
@@ -76,13 +83,16 @@ async function startServer(name: string, port: number, seed: boolean): Promise<S
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const server = { name, port, child, dataDir };
+  const server: Server = { name, port, child, dataDir, lines: [] };
   servers.push(server);
   await new Promise<void>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
-      if (out.includes('"msg":"listening')) resolve();
+      const parts = out.split("\n");
+      out = parts.pop()!;
+      server.lines.push(...parts);
+      if (server.lines.some((l) => l.includes('"msg":"listening'))) resolve();
     });
     child.once("exit", (code) => reject(new Error(`server ${name} exited (${code}) at start`)));
   });
@@ -214,7 +224,7 @@ test.beforeAll(async ({ browserName: _ }, info) => {
 test.afterAll(async () => {
   await Promise.all(
     servers.map(async (server) => {
-      if (server.child.exitCode === null) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
         const exited = new Promise((resolve) => server.child.once("exit", resolve));
         server.child.kill("SIGTERM");
         await exited;
@@ -448,4 +458,24 @@ test("two events of one payment (order.paid, payment.captured), one on each serv
   expect(answers.map((a) => a.outcome).sort()).toEqual(["no change", "order paid"]);
   await paidOnce(order.orderId);
   expect(await invoicesIssued()).toBe(before + 1);
+});
+
+test("the background jobs run in one server, and the other takes them over when it stops", async () => {
+  test.setTimeout(60_000);
+  const said = (server: Server, text: string) => server.lines.some((l) => l.includes(text));
+  const [a, b] = servers;
+  // A started first and took the lease; B waits for it.
+  expect(said(a, "this server runs the background jobs")).toBe(true);
+  expect(said(b, "another server runs the background jobs")).toBe(true);
+  expect(servers.filter((s) => said(s, "analysed the database"))).toEqual([a]);
+  expect(said(b, "took over the background jobs")).toBe(false);
+
+  // A stops (an upgrade, a crash): its connection closes, PostgreSQL frees the lease, B takes it.
+  const exited = new Promise((resolve) => a.child.once("exit", resolve));
+  a.child.kill("SIGTERM");
+  await exited;
+  await expect
+    .poll(() => said(b, "took over the background jobs"), { timeout: 20_000, intervals: [250] })
+    .toBe(true);
+  await expect.poll(() => said(b, "analysed the database"), { timeout: 10_000 }).toBe(true);
 });
