@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "sqlite",
-          include: ["tests/unit/**/*.test.ts", INTEGRATION, "app/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.{ts,tsx}", INTEGRATION, "app/**/*.test.ts"],
         },
       },
       {

@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import type {
   AppLoadContext,
   EntryContext,
@@ -6,12 +5,15 @@ import type {
   HandleErrorFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { boot, onStartup } from "./boot.server";
+import { FragmentContext } from "./components/cached";
 import { db } from "./db/db.server";
 import { analyzeDatabase, scheduleOptimize } from "./db/planner-stats.server";
 import { releaseJobsLease, stopWatchingCatalogVersion } from "./db/postgres.server";
+import { catalogVersion } from "./models/catalog-version.server";
 import { getEnv } from "./utils/env.server";
+import { createFragmentRender } from "./utils/fragments.server";
 import { log } from "./utils/log.server";
 import { NonceProvider } from "./utils/nonce";
 import {
@@ -56,7 +58,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -75,55 +77,62 @@ export default function handleRequest(
     }),
   });
   applyPrivateCaching(request, responseHeaders);
-  // The whole page is rendered before it is answered: nothing in the app is deferred, so the shell
-  // and the rest are ready together, and server.mjs compresses the page in one piece.
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Nothing in the app is deferred, so the page is rendered whole, as one string, and server.mjs
+  // compresses it in one piece (docs/decisions/0012-cheaper-renders.md). The loader data for
+  // hydration is read first, so the render never suspends on it.
+  const handoff = await readHandoff(remixContext);
+  // Pieces of the page the same for every shopper come from the fragment store (components/cached.tsx).
+  const fragments = createFragmentRender(catalogVersion(), env.NODE_ENV !== "development");
+  const html = renderToString(
+    <FragmentContext.Provider value={fragments}>
       <NonceProvider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={streamTimeout}
-          nonce={nonce}
-        />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const page = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(Buffer.concat(chunks), {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                }),
-              );
-              done();
-            },
-          });
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1000).unref();
-  });
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    </FragmentContext.Provider>,
+  );
+  const body = `<!DOCTYPE html>${fragments.finish(html)}${handoffScripts(remixContext, handoff, nonce)}`;
+  return new Response(Buffer.from(body), { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * The loader data the browser hydrates from (single fetch's turbo-stream), read whole. Remix would
+ * render it chunk by chunk, suspending on each (StreamTransfer); taken from the context, it is
+ * written once after the page by handoffScripts.
+ */
+async function readHandoff(context: EntryContext): Promise<string | null> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return null;
+  context.serverHandoffStream = undefined;
+  const decoder = new TextDecoder();
+  const reader = stream.getReader();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    text += decoder.decode(chunk.value, { stream: true });
+  return text + decoder.decode();
+}
+
+/** What Remix's StreamTransfer writes for the data, in one piece, when the page has its Scripts. */
+function handoffScripts(context: EntryContext, handoff: string | null, nonce: string): string {
+  if (handoff === null || !context.renderMeta?.didRenderScripts) return "";
+  const controller = "window.__remixContext.streamController";
+  return (
+    `<script nonce="${nonce}">${controller}.enqueue(${escapeScript(JSON.stringify(handoff))});</script>` +
+    `<script nonce="${nonce}">${controller}.close();</script>`
+  );
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/** JSON made safe inside an inline script: no "</script>", no HTML entities, no line separators. */
+function escapeScript(json: string): string {
+  return json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
 }
 
 /** Loader and action data fetched by the browser (single fetch) get the same headers as pages. */

@@ -11,6 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Cached } from "~/components/cached";
 import { ProgressBar } from "~/components/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   // Absent (an error page without the loader's data), the header shows a guest.
   const root = useRootData();
+  const year = root?.year ?? new Date().getFullYear();
   return (
     <>
       {root?.paymentSandbox ? (
@@ -118,10 +120,9 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter
-        year={root?.year ?? new Date().getFullYear()}
-        brands={root?.featuredBrands ?? []}
-      />
+      <Cached name="footer" keys={[year]}>
+        <SiteFooter year={year} brands={root?.featuredBrands ?? []} />
+      </Cached>
       {root?.shopPhone ? <WhatsAppButton phone={root.shopPhone} /> : null}
     </>
   );

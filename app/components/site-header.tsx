@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Cached } from "./cached";
 import { VehiclePicker, type VehicleOption } from "./vehicle-picker";
 
 const SearchOverlay = lazy(() =>
@@ -108,7 +109,8 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
-function MobileMenu({ user }: { user: HeaderUser }) {
+/** The menu of narrow screens: the same for every shopper, but for whether one is logged in. */
+function MobileMenu({ loggedIn }: { loggedIn: boolean }) {
   const ref = useCloseOnNavigate();
   return (
     <details ref={ref} className="group lg:hidden">
@@ -147,7 +149,7 @@ function MobileMenu({ user }: { user: HeaderUser }) {
           <Link to="/all-products" className="rounded-md px-3 py-2 hover:bg-white/10">
             All Products
           </Link>
-          {user ? (
+          {loggedIn ? (
             <>
               <Link to="/userOrders" className="rounded-md px-3 py-2 hover:bg-white/10">
                 My Orders
@@ -176,6 +178,40 @@ function MobileMenu({ user }: { user: HeaderUser }) {
   );
 }
 
+/** The main links of wide screens; the one for the page's section is highlighted. */
+function MainNav() {
+  return (
+    <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+      {NAV_LINKS.map((l) => (
+        <NavLink
+          key={l.to}
+          to={l.to}
+          end={l.to === "/"}
+          prefetch="intent"
+          className={({ isActive }) =>
+            `rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? "text-brand-500" : ""}`
+          }
+        >
+          {l.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The main link NavLink shows as active on this path (its rule: the same path, or a path under it
+ * unless `end`; letter case aside), or null: what the cached main navigation is keyed on.
+ */
+export function activeNavLink(pathname: string): string | null {
+  const path = pathname.toLowerCase();
+  for (const { to } of NAV_LINKS) {
+    if (path === to || (to !== "/" && path.startsWith(to) && path.charAt(to.length) === "/"))
+      return to;
+  }
+  return null;
+}
+
 export function SiteHeader({
   user,
   cartCount,
@@ -190,26 +226,17 @@ export function SiteHeader({
   const [searchOpen, setSearchOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 bg-ink-900 text-white">
       <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-2 sm:gap-4">
-        <MobileMenu user={user} />
-        <Logo />
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((l) => (
-            <NavLink
-              key={l.to}
-              to={l.to}
-              end={l.to === "/"}
-              prefetch="intent"
-              className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? "text-brand-500" : ""}`
-              }
-            >
-              {l.label}
-            </NavLink>
-          ))}
-        </nav>
+        <Cached name="mobile-menu" keys={[user !== null]}>
+          <MobileMenu loggedIn={user !== null} />
+        </Cached>
+        <Cached name="main-nav" keys={[activeNavLink(pathname)]}>
+          <Logo />
+          <MainNav />
+        </Cached>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <VehiclePicker vehicles={vehicles} current={vehicle} />
           <Link

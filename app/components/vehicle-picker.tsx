@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { Cached } from "./cached";
 
 export type VehicleOption = { slug: string; name: string };
 
@@ -28,29 +29,34 @@ export function VehiclePicker({
       <div className="absolute right-0 z-50 mt-2 w-72 rounded-lg bg-white p-4 text-ink-900 shadow-xl ring-1 ring-black/10">
         <Form method="post" action="/vehicle" className="flex flex-col gap-3">
           <input type="hidden" name="redirectTo" value={back} />
-          <label htmlFor={`${id}-select`} className="text-sm font-semibold">
-            Your vehicle
-          </label>
-          <select
-            id={`${id}-select`}
-            name="vehicle"
-            defaultValue={current?.slug ?? ""}
-            className="rounded-md border border-gray-300 px-2 py-2 text-sm"
-          >
-            <option value="">No vehicle (show everything)</option>
-            {vehicles.map((v) => (
-              <option key={v.slug} value={v.slug}>
-                {v.name}
-              </option>
-            ))}
-          </select>
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Save vehicle
-          </button>
-          <p className="text-xs text-gray-600">We mark the parts that fit it. No account needed.</p>
+          {/* The list of every vehicle is the same on every page: cached per chosen vehicle. */}
+          <Cached name="vehicle-picker" keys={[id, current?.slug ?? null]}>
+            <label htmlFor={`${id}-select`} className="text-sm font-semibold">
+              Your vehicle
+            </label>
+            <select
+              id={`${id}-select`}
+              name="vehicle"
+              defaultValue={current?.slug ?? ""}
+              className="rounded-md border border-gray-300 px-2 py-2 text-sm"
+            >
+              <option value="">No vehicle (show everything)</option>
+              {vehicles.map((v) => (
+                <option key={v.slug} value={v.slug}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+            <button
+              type="submit"
+              className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              Save vehicle
+            </button>
+            <p className="text-xs text-gray-600">
+              We mark the parts that fit it. No account needed.
+            </p>
+          </Cached>
         </Form>
       </div>
     </details>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Cached } from "~/components/cached";
 import { HeroSlider } from "~/components/hero-slider";
 import { ProductGrid } from "~/components/product-card";
 import { RevealHeading } from "~/components/reveal-heading";
@@ -48,8 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { trending, categories, brands, vehicle } = useLoaderData<typeof loader>();
+  // The whole page is the same for every shopper with this vehicle.
   return (
-    <>
+    <Cached name="home" keys={[vehicle?.slug ?? null]}>
       <HeroSlider />
 
       <section aria-labelledby="popular-category" className="mx-auto max-w-7xl px-4 pt-12">
@@ -219,6 +221,6 @@ export default function Home() {
           </ul>
         </div>
       </section>
-    </>
+    </Cached>
   );
 }

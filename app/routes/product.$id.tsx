@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
+import { Cached } from "~/components/cached";
 import { Price } from "~/components/price";
 import { FitBadge, ProductGrid } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
@@ -123,6 +124,7 @@ export default function ProductPage() {
     delivery,
   } = useLoaderData<typeof loader>();
   const root = useRootData();
+  const { pathname } = useLocation();
   const [sizeId, setSizeId] = useState(chosenSizeId);
   // A new colour or `?size=` from the server (a link followed) wins over the last click.
   const [fromServer, setFromServer] = useState(chosenSizeId);
@@ -147,17 +149,19 @@ export default function ProductPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <ProductBreadcrumb category={p.category} categoryName={p.categoryName} title={p.title} />
       <div className="grid grid-cols-1 gap-10 md:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-4">
-          <ProductGallery images={images} alt={color ? `${p.title} in ${color}` : p.title} />
-          {p.colors.length > 0 ? (
-            <ColourPicker
-              colors={p.colors}
-              color={color}
-              sizeId={size?.id ?? null}
-              fallbackImage={p.image}
-            />
-          ) : null}
-        </div>
+        <Cached name="product-gallery" keys={[pathname, color, size?.id ?? null]}>
+          <div className="flex min-w-0 flex-col gap-4">
+            <ProductGallery images={images} alt={color ? `${p.title} in ${color}` : p.title} />
+            {p.colors.length > 0 ? (
+              <ColourPicker
+                colors={p.colors}
+                color={color}
+                sizeId={size?.id ?? null}
+                fallbackImage={p.image}
+              />
+            ) : null}
+          </div>
+        </Cached>
 
         <div className="flex min-w-0 flex-col gap-5">
           <div>
@@ -210,21 +214,23 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <ProductOverview color={color} description={p.description} points={points} />
-
-      {recommendations.length > 0 ? (
-        <section aria-labelledby="recommended" className="mt-12">
-          <h2 id="recommended" className="mb-4 text-xl font-bold">
-            You may also like
-          </h2>
-          <ProductGrid
-            products={recommendations}
-            vehicleName={shopperVehicle}
-            empty=""
-            eagerCount={0}
-          />
-        </section>
-      ) : null}
+      {/* The description and what else to look at: the same for every shopper with this vehicle. */}
+      <Cached name="product-more" keys={[pathname, color, shopperVehicle]}>
+        <ProductOverview color={color} description={p.description} points={points} />
+        {recommendations.length > 0 ? (
+          <section aria-labelledby="recommended" className="mt-12">
+            <h2 id="recommended" className="mb-4 text-xl font-bold">
+              You may also like
+            </h2>
+            <ProductGrid
+              products={recommendations}
+              vehicleName={shopperVehicle}
+              empty=""
+              eagerCount={0}
+            />
+          </section>
+        ) : null}
+      </Cached>
     </div>
   );
 }
