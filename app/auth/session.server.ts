@@ -128,8 +128,25 @@ export async function sessionKey(request: Request): Promise<string | undefined> 
   return session.id ? sha256(session.id) : undefined;
 }
 
+/**
+ * The user of each page request being answered: the root's loader and the page's read the session
+ * once between them (Remix hands a page's loaders one Request; see patches/). Only for GET and
+ * HEAD, which change no session; an action that logs in or out reads afresh.
+ */
+const usersOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The logged-in user of this request, or null. */
-export async function getUser(request: Request): Promise<SessionUser | null> {
+export function getUser(request: Request): Promise<SessionUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readUser(request);
+  let user = usersOfRequest.get(request);
+  if (!user) {
+    user = readUser(request);
+    usersOfRequest.set(request, user);
+  }
+  return user;
+}
+
+async function readUser(request: Request): Promise<SessionUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;
