@@ -164,53 +164,57 @@ export default function ProductPage() {
         </Cached>
 
         <div className="flex min-w-0 flex-col gap-5">
-          <div>
-            <p className="text-sm uppercase tracking-wide text-gray-500">{p.brand}</p>
-            <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{p.title}</h1>
-          </div>
-          <div className="flex flex-wrap items-baseline gap-3">
-            <Price paise={p.pricePaise} className="text-2xl font-bold" />
-            <s className="text-gray-500" aria-label="Original price">
-              <Price paise={listPricePaise(p.pricePaise)} />
-            </s>
-            <span className="font-semibold text-emerald-700">(Save 25%)</span>
-          </div>
-          <StockText stock={stock} />
-          {shopperVehicle && p.fits !== undefined ? (
-            <FitBadge fits={p.fits} vehicleName={shopperVehicle} />
-          ) : null}
-          {p.universalFit ? (
-            <p className="text-sm text-gray-700">Universal fit: suits any vehicle.</p>
-          ) : p.vehicles.length > 0 ? (
-            <p className="text-sm text-gray-700">
-              Fits: {p.vehicles.map((v) => v.name).join(", ")}
-            </p>
-          ) : null}
+          <Cached name="product-buy" keys={[pathname, color, size?.id ?? null, shopperVehicle]}>
+            <div>
+              <p className="text-sm uppercase tracking-wide text-gray-500">{p.brand}</p>
+              <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{p.title}</h1>
+            </div>
+            <div className="flex flex-wrap items-baseline gap-3">
+              <Price paise={p.pricePaise} className="text-2xl font-bold" />
+              <s className="text-gray-500" aria-label="Original price">
+                <Price paise={listPricePaise(p.pricePaise)} />
+              </s>
+              <span className="font-semibold text-emerald-700">(Save 25%)</span>
+            </div>
+            <StockText stock={stock} />
+            {shopperVehicle && p.fits !== undefined ? (
+              <FitBadge fits={p.fits} vehicleName={shopperVehicle} />
+            ) : null}
+            {p.universalFit ? (
+              <p className="text-sm text-gray-700">Universal fit: suits any vehicle.</p>
+            ) : p.vehicles.length > 0 ? (
+              <p className="text-sm text-gray-700">
+                Fits: {p.vehicles.map((v) => v.name).join(", ")}
+              </p>
+            ) : null}
 
-          <BuyForm
-            productId={p.id}
-            pricePaise={p.pricePaise}
-            color={color}
-            colorId={colorId}
-            sizes={p.sizes}
-            sizeStock={sizeStock}
-            size={size}
-            onSizeChange={setSizeId}
-            stock={stock}
-          />
+            <BuyForm
+              productId={p.id}
+              pricePaise={p.pricePaise}
+              color={color}
+              colorId={colorId}
+              sizes={p.sizes}
+              sizeStock={sizeStock}
+              size={size}
+              onSizeChange={setSizeId}
+              stock={stock}
+            />
+          </Cached>
 
           <DeliveryCheck initial={delivery} />
 
-          <a
-            href={chat}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="w-fit rounded-md bg-[#25d366] px-4 py-2 font-semibold text-ink-900 hover:brightness-95"
-          >
-            Chat with an expert on WhatsApp
-          </a>
+          <Cached name="product-specs" keys={[pathname, color, sizeId]}>
+            <a
+              href={chat}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="w-fit rounded-md bg-[#25d366] px-4 py-2 font-semibold text-ink-900 hover:brightness-95"
+            >
+              Chat with an expert on WhatsApp
+            </a>
 
-          {p.sizes.length > 0 ? <SpecsTable sizes={p.sizes} sizeId={sizeId} /> : null}
+            {p.sizes.length > 0 ? <SpecsTable sizes={p.sizes} sizeId={sizeId} /> : null}
+          </Cached>
         </div>
       </div>
 

@@ -101,6 +101,19 @@ describe("database sessions", () => {
       .execute();
     expect(await getUser(req("/", { cookie }))).toBeNull();
   });
+
+  it("is read once per page request (its loaders share it), afresh for every other request and every post", async () => {
+    const user = await customer("once@example.com");
+    const cookie = cookieOf(await createUserSession(req("/login"), user.id));
+    const page = req("/cart", { cookie });
+    expect((await getUser(page))?.id).toBe(user.id);
+    // Logged out elsewhere: the page being answered keeps the user it started with...
+    await t.db.deleteFrom("sessions").execute();
+    expect((await getUser(page))?.id).toBe(user.id);
+    // ...the next page, and a post, see the session gone.
+    expect(await getUser(req("/cart", { cookie }))).toBeNull();
+    expect(await getUser(req("/cart", { method: "POST", cookie }))).toBeNull();
+  });
 });
 
 describe("guards", () => {
