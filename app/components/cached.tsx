@@ -5,7 +5,7 @@ import { createContext, useContext, type ReactNode } from "react";
  * kept for a key, and a number that marks the fragment's place in this page.
  */
 export type FragmentRender = {
-  place(key: string): { n: number; html: string | undefined };
+  place(key: string): { id: string; html: string | undefined };
 };
 
 /** Provided by entry.server; absent in the browser, where `Cached` renders its children. */
@@ -19,7 +19,8 @@ type Key = string | number | boolean | null;
  * calls this fragment caching). The browser renders and hydrates it as usual: the HTML is the
  * children's own, byte for byte.
  *
- * The rules, which `tests/integration/routes/fragments.test.ts` holds the pages to:
+ * The rules (tests/unit/fragments.test.tsx holds the store to its part; tests/e2e/fragments.spec.ts
+ * holds the pages to theirs: no hydration mismatch, nothing of one shopper in another's page):
  * - `keys` name everything the children read that is not the catalogue: a vehicle, a colour, the
  *   path when a link inside is relative. Nothing of the shopper's own (their name, cart, address)
  *   goes inside: that is what keeps a logged-in page from ever being served to anyone else.
@@ -36,13 +37,13 @@ export function Cached({
 }) {
   const render = useContext(FragmentContext);
   if (!render) return <>{children}</>;
-  const { n, html } = render.place(`${name}:${JSON.stringify(keys)}`);
-  if (html !== undefined) return <template data-fragment={n} />;
+  const { id, html } = render.place(`${name}:${JSON.stringify(keys)}`);
+  if (html !== undefined) return <template data-fragment={id} />;
   return (
     <>
-      <template data-fragment={n} />
+      <template data-fragment={id} />
       {children}
-      <template data-fragment-end={n} />
+      <template data-fragment-end={id} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { FragmentRender } from "~/components/cached";
 
 /**
@@ -37,6 +38,14 @@ function keep(own: Store, key: string, html: string) {
   }
 }
 
+/**
+ * Markers carry a secret of this process and the render's number, so that text in a page (a
+ * product description, say) can never pass for one.
+ */
+const SECRET = crypto.randomBytes(9).toString("base64url");
+let renders = 0;
+const MARKER = /<template data-fragment(-end)?="([\w-]+)\.(\d+)"><\/template>/g;
+
 /** The fragments of one page's render at a catalogue version (`enabled` false: none are used). */
 export function createFragmentRender(
   version: number,
@@ -44,35 +53,40 @@ export function createFragmentRender(
 ): FragmentRender & { finish(html: string): string } {
   if (store.version !== version) store = { version, entries: new Map(), bytes: 0 };
   const own = store;
+  const id = `${SECRET}-${(renders = (renders + 1) % Number.MAX_SAFE_INTEGER)}`;
   const placed: { key: string; html: string | undefined }[] = [];
   return {
     place(key) {
       const html = enabled ? own.entries.get(key) : undefined;
       placed.push({ key, html });
-      return { n: placed.length - 1, html };
+      return { id: `${id}.${placed.length - 1}`, html };
     },
     finish(page) {
-      // Last placed first: a fragment inside another is final before its outer one is stored.
-      for (let n = placed.length - 1; n >= 0; n--) {
-        const start = `<template data-fragment="${n}"></template>`;
-        const i = page.indexOf(start);
-        if (i === -1) continue; // thrown away by the render (a retried component)
-        const { key, html } = placed[n];
-        if (html !== undefined) {
-          page = page.slice(0, i) + html + page.slice(i + start.length);
+      // One pass over the page: stored fragments pasted at their markers, new ones (possibly
+      // holding others) collected between theirs, every marker left out.
+      const out: string[] = [];
+      const open: { n: number; from: number }[] = [];
+      let last = 0;
+      for (const m of page.matchAll(MARKER)) {
+        if (m[2] !== id) continue;
+        out.push(page.slice(last, m.index));
+        last = m.index + m[0].length;
+        const n = Number(m[3]);
+        const fragment = placed[n];
+        if (!fragment) continue;
+        if (m[1] === undefined) {
+          if (fragment.html !== undefined) out.push(fragment.html);
+          else open.push({ n, from: out.length });
           continue;
         }
-        const end = `<template data-fragment-end="${n}"></template>`;
-        const j = page.indexOf(end, i);
-        if (j === -1) {
-          page = page.slice(0, i) + page.slice(i + start.length);
-          continue;
-        }
-        const fragment = page.slice(i + start.length, j);
-        if (enabled) keep(own, key, fragment);
-        page = page.slice(0, i) + fragment + page.slice(j + end.length);
+        const at = open.findLastIndex((o) => o.n === n);
+        if (at === -1) continue;
+        const { from } = open[at];
+        open.length = at;
+        if (enabled) keep(own, fragment.key, out.slice(from).join(""));
       }
-      return page;
+      out.push(page.slice(last));
+      return out.join("");
     },
   };
 }

@@ -133,6 +133,23 @@ describe("cached fragments", () => {
     ).toContain('data-name="old"');
   });
 
+  it("ignore anything in a page that looks like their markers", () => {
+    const forged =
+      '<template data-fragment="abc-1.0"></template><template data-fragment="0"></template>';
+    const page = (
+      <main>
+        <div dangerouslySetInnerHTML={{ __html: forged }} />
+        <Cached name="plain" keys={[]}>
+          <Piece name="plain" />
+        </Cached>
+      </main>
+    );
+    serve(page);
+    const second = serve(page);
+    expect(second).toBe(plain(page));
+    expect(second).toContain(forged);
+  });
+
   it("render their children in the browser, with no store", () => {
     const page = createElement(Page, { vehicle: null, user: "a" });
     expect(plain(page)).toContain("Piece <!-- -->inner");
