@@ -8,13 +8,22 @@ import {
   type Driver,
   type TransactionSettings,
 } from "kysely";
-import pg from "pg";
+import type { Client } from "pg";
 import type { DB } from "./schema";
 
-// Counts and sums are bigint (int8) and averages numeric in PostgreSQL; the shop's numbers (paise,
-// quantities, ids) fit a double many times over, so both are read as numbers, as SQLite gives them.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+let driver: Promise<typeof import("pg").default> | undefined;
+
+/** The driver, loaded when a PostgreSQL database is first used: a SQLite shop never needs it. */
+function loadPg() {
+  return (driver ??= import("pg").then(({ default: pg }) => {
+    // Counts and sums are bigint (int8) and averages numeric in PostgreSQL; the shop's numbers
+    // (paise, quantities, ids) fit a double many times over, so both are read as numbers, as
+    // SQLite gives them.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+    return pg;
+  }));
+}
 
 /**
  * Every transaction first takes one transaction-scoped advisory lock: what `BEGIN IMMEDIATE` is on
@@ -61,9 +70,13 @@ class IdentityQueryCompiler extends PostgresQueryCompiler {
 const POOL_SIZE = 10;
 
 export function createPostgresDatabase(url: string): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
-  // An idle connection that the server drops (a restart) must not take the process down.
-  pool.on("error", () => {});
+  const pool = async () => {
+    const pg = await loadPg();
+    const created = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+    // An idle connection that the server drops (a restart) must not take the process down.
+    created.on("error", () => {});
+    return created;
+  };
   return new Kysely<DB>({ dialect: new SerialPostgresDialect({ pool }) });
 }
 
@@ -86,16 +99,17 @@ export function watchCatalogVersion(url: string): Promise<void> {
   void stopWatchingCatalogVersion();
   const state = { version: 0, stop: async () => {} };
   watched = state;
-  let client: pg.Client | undefined;
+  let client: Client | undefined;
   let stopped = false;
 
-  const read = async (c: pg.Client) => {
+  const read = async (c: Client) => {
     const r = await c.query<{ version: number }>(
       "select version from catalog_version where id = 1",
     );
     if (r.rows[0]) state.version = Number(r.rows[0].version);
   };
   const connect = async () => {
+    const pg = await loadPg();
     const c = new pg.Client({ connectionString: url });
     c.on("error", () => {
       if (client === c) client = undefined;
@@ -145,7 +159,7 @@ export async function stopWatchingCatalogVersion(): Promise<void> {
  */
 const JOBS_LEASE_KEY = 7_410_411;
 const LEASE_RETRY_MS = 10_000;
-let lease: { client?: pg.Client; timer?: NodeJS.Timeout } = {};
+let lease: { client?: Client; timer?: NodeJS.Timeout } = {};
 
 export async function runWithJobsLease(
   url: string,
@@ -153,6 +167,7 @@ export async function runWithJobsLease(
   log: (msg: string) => void,
 ): Promise<void> {
   const attempt = async (): Promise<boolean> => {
+    const pg = await loadPg();
     const client = new pg.Client({ connectionString: url });
     client.on("error", () => {});
     try {

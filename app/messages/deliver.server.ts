@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { Env } from "~/utils/env.server";
 import { renderMail, whatsappTemplate, type MessagePayload } from "./templates";
 
@@ -49,7 +48,13 @@ export function buildMail(
   };
 }
 
-export function createDeliverer(config: DeliverConfig) {
+type Transports = {
+  smtp: import("nodemailer").Transporter | null;
+  files: import("nodemailer").Transporter;
+};
+
+async function createTransports(config: DeliverConfig): Promise<Transports> {
+  const { default: nodemailer } = await import("nodemailer");
   const smtp = config.SMTP_URL
     ? nodemailer.createTransport(config.SMTP_URL, {
         connectionTimeout: 15_000,
@@ -62,8 +67,15 @@ export function createDeliverer(config: DeliverConfig) {
     buffer: true,
     newline: "unix",
   });
+  return { smtp, files };
+}
+
+export function createDeliverer(config: DeliverConfig) {
+  // Made with the first e-mail: most server processes never send one (one runs the outbox).
+  let transports: Promise<Transports> | undefined;
 
   async function email(message: OutgoingMessage) {
+    const { smtp, files } = await (transports ??= createTransports(config));
     const mail = buildMail(message, config);
     if (smtp) {
       await smtp.sendMail(mail);
@@ -119,6 +131,6 @@ export function createDeliverer(config: DeliverConfig) {
   return {
     deliver: (message: OutgoingMessage) =>
       message.channel === "email" ? email(message) : whatsapp(message),
-    close: () => smtp?.close(),
+    close: () => void transports?.then(({ smtp }) => smtp?.close()).catch(() => {}),
   };
 }

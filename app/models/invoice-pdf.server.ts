@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import PDFDocument from "pdfkit";
 import { formatRate } from "~/utils/gst";
 import { formatPaise } from "~/utils/money";
 import type { Invoice } from "./invoice.server";
@@ -53,7 +52,9 @@ function indiaDateText(iso: string): string {
   return `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
 }
 
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  // Loaded with the first invoice: pdfkit and its fonts are 20 MB a server process needs only then.
+  const { default: PDFDocument } = await import("pdfkit");
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: "A4",

@@ -1,7 +1,4 @@
-import Razorpay from "razorpay";
-// The SDK's HTTP client: it takes the API's base URL as `hostUrl`, which the Razorpay
-// constructor fixes to https://api.razorpay.com. A stand-in (tests) gets its own client.
-import RazorpayApi from "razorpay/dist/api.js";
+import type Razorpay from "razorpay";
 import {
   GatewayError,
   type GatewayOrder,
@@ -11,7 +8,19 @@ import {
 
 export type RazorpayOptions = { keyId: string; keySecret: string; apiUrl?: string };
 
-export function createRazorpayClient({ keyId, keySecret, apiUrl }: RazorpayOptions): Razorpay {
+/**
+ * The SDK, loaded when the first payment needs it (it is 15 MB of memory a server process may
+ * never use, on a shop in sandbox mode).
+ */
+export async function createRazorpayClient({
+  keyId,
+  keySecret,
+  apiUrl,
+}: RazorpayOptions): Promise<Razorpay> {
+  const { default: Razorpay } = await import("razorpay");
+  // The SDK's HTTP client: it takes the API's base URL as `hostUrl`, which the Razorpay
+  // constructor fixes to https://api.razorpay.com. A stand-in (tests) gets its own client.
+  const { default: RazorpayApi } = await import("razorpay/dist/api.js");
   const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
   if (apiUrl) {
     client.api = new RazorpayApi({
@@ -29,7 +38,8 @@ export function createRazorpayClient({ keyId, keySecret, apiUrl }: RazorpayOptio
 type SdkError = { statusCode?: number; error?: { description?: string } };
 
 export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
-  const client = createRazorpayClient(options);
+  let client: Promise<Razorpay> | undefined;
+  const sdk = () => (client ??= createRazorpayClient(options));
   return {
     kind: "razorpay",
     keyId: options.keyId,
@@ -37,7 +47,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     async createOrder({ amountPaise, receipt, notes }): Promise<GatewayOrder> {
       let order;
       try {
-        order = await client.orders.create({
+        order = await (await sdk()).orders.create({
           amount: amountPaise,
           currency: "INR",
           receipt,
@@ -62,7 +72,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     async refundPayment({ paymentId, amountPaise, notes }): Promise<GatewayRefund> {
       let refund;
       try {
-        refund = await client.payments.refund(paymentId, {
+        refund = await (await sdk()).payments.refund(paymentId, {
           amount: amountPaise,
           speed: "normal",
           notes,

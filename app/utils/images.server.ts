@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { IMAGE_WIDTHS, isImageKey } from "./images";
 
 export function imageFilePath(uploadsDir: string, key: string, width: number): string {
@@ -28,6 +27,8 @@ export async function writeWebpVariants(
     recursive: true,
   });
   try {
+    // Loaded on the first upload: libvips is 20 MB of memory a server process needs only then.
+    const { default: sharp } = await import("sharp");
     const base = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
     for (const width of IMAGE_WIDTHS) {
       const file = imageFilePath(uploadsDir, key, width);

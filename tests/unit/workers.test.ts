@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { workerCount, workerHeapLimitMb } from "../../server/workers.mjs";
+import { workerCount, workerExecArgv, workerHeapLimitMb } from "../../server/workers.mjs";
 
 const GB = 1024 * 1024 * 1024;
 
@@ -20,5 +20,18 @@ describe("workers", () => {
     expect(workerHeapLimitMb(8, 1 * GB, "")).toBe(96);
     expect(workerHeapLimitMb(2, 64 * GB, "")).toBe(1024);
     expect(workerHeapLimitMb(2, 1 * GB, "--max-old-space-size=300")).toBeUndefined();
+  });
+
+  it("starts workers with a small young generation and the heap cap, unless flags say otherwise", () => {
+    expect(workerExecArgv(2, 2 * GB, "")).toEqual([
+      "--max-old-space-size=307",
+      "--max-semi-space-size=4",
+    ]);
+    expect(workerExecArgv(2, 2 * GB, "--max-semi-space-size=16")).toEqual([
+      "--max-old-space-size=307",
+    ]);
+    expect(workerExecArgv(2, 2 * GB, "--max-old-space-size=300")).toEqual([
+      "--max-semi-space-size=4",
+    ]);
   });
 });
