@@ -47,7 +47,9 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     async createOrder({ amountPaise, receipt, notes }): Promise<GatewayOrder> {
       let order;
       try {
-        order = await (await sdk()).orders.create({
+        order = await (
+          await sdk()
+        ).orders.create({
           amount: amountPaise,
           currency: "INR",
           receipt,
@@ -72,7 +74,9 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     async refundPayment({ paymentId, amountPaise, notes }): Promise<GatewayRefund> {
       let refund;
       try {
-        refund = await (await sdk()).payments.refund(paymentId, {
+        refund = await (
+          await sdk()
+        ).payments.refund(paymentId, {
           amount: amountPaise,
           speed: "normal",
           notes,
