@@ -159,7 +159,9 @@ const WHOLE_BODY = /^(text\/html|text\/x-script|application\/json)/i;
 
 /** Remix's answer to a request, with the body of a page or data answer read whole. */
 async function renderResponse(request) {
-  const response = await handleRequest(request);
+  // The catalogue version as the request starts, before its loaders read anything: what the
+  // page's cached fragments are stored under (entry.server), so none holds older data than its version says.
+  const response = await handleRequest(request, { catalogVersion: catalogVersion?.() });
   const whole = response.body && WHOLE_BODY.test(response.headers.get("content-type") ?? "");
   return { response, body: whole ? Buffer.from(await response.arrayBuffer()) : undefined };
 }

@@ -63,7 +63,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const env = getEnv();
   const nonce = createNonce();
@@ -82,8 +82,12 @@ export default async function handleRequest(
   // compresses it in one piece (docs/decisions/0012-cheaper-renders.md). The loader data for
   // hydration is read first, so the render never suspends on it.
   const handoff = await readHandoff(remixContext);
-  // Pieces of the page the same for every shopper come from the fragment store (components/cached.tsx).
-  const fragments = createFragmentRender(catalogVersion(), env.NODE_ENV !== "development");
+  // Pieces of the page the same for every shopper come from the fragment store (components/cached.tsx),
+  // kept under the catalogue version read before the loaders ran (server.mjs passes it): a
+  // fragment may be newer than its version, never older.
+  const version =
+    typeof loadContext.catalogVersion === "number" ? loadContext.catalogVersion : catalogVersion();
+  const fragments = createFragmentRender(version, env.NODE_ENV !== "development");
   const html = renderToString(
     <FragmentContext.Provider value={fragments}>
       <NonceProvider value={nonce}>

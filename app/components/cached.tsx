@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from "react";
 
 /**
  * What the server's render of one page offers `Cached` (app/utils/fragments.server.ts): the HTML
- * kept for a key, and a number that marks the fragment's place in this page.
+ * kept for a key, and the id that marks the fragment's place in this page.
  */
 export type FragmentRender = {
   place(key: string): { id: string; html: string | undefined };

@@ -51,13 +51,15 @@ export function createFragmentRender(
   version: number,
   enabled = true,
 ): FragmentRender & { finish(html: string): string } {
-  if (store.version !== version) store = { version, entries: new Map(), bytes: 0 };
-  const own = store;
+  // Versions only grow: a newer one empties the store; a render that started before the newest
+  // (its data may be older) neither reads nor keeps fragments.
+  if (!(store.version >= version)) store = { version, entries: new Map(), bytes: 0 };
+  const own = store.version === version && enabled ? store : null;
   const id = `${SECRET}-${(renders = (renders + 1) % Number.MAX_SAFE_INTEGER)}`;
   const placed: { key: string; html: string | undefined }[] = [];
   return {
     place(key) {
-      const html = enabled ? own.entries.get(key) : undefined;
+      const html = own?.entries.get(key);
       placed.push({ key, html });
       return { id: `${id}.${placed.length - 1}`, html };
     },
@@ -83,7 +85,7 @@ export function createFragmentRender(
         if (at === -1) continue;
         const { from } = open[at];
         open.length = at;
-        if (enabled) keep(own, fragment.key, out.slice(from).join(""));
+        if (own) keep(own, fragment.key, out.slice(from).join(""));
       }
       out.push(page.slice(last));
       return out.join("");

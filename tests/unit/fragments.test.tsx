@@ -86,11 +86,18 @@ describe("cached fragments", () => {
     expect(fragmentStats().entries).toBe(5);
   });
 
-  it("are dropped when the catalogue version moves", () => {
+  it("are dropped when the catalogue version moves, and a render begun before it uses none", () => {
     serve(<Page vehicle="thar" user="a" />, 1);
     renders = {};
     serve(<Page vehicle="thar" user="a" />, 2);
     expect(renders).toEqual({ outer: 1, inner: 1, plain: 1 });
+    expect(fragmentStats().entries).toBe(3);
+    // A page whose loaders read version 1: rendered in full, and nothing of it kept.
+    renders = {};
+    expect(serve(<Page vehicle="jimny" user="a" />, 1)).toBe(
+      plain(<Page vehicle="jimny" user="a" />),
+    );
+    expect(renders).toEqual({ outer: 2, inner: 2, plain: 2 });
     expect(fragmentStats().entries).toBe(3);
   });
 
