@@ -57,9 +57,11 @@ if (cluster.isPrimary) {
   // With several workers this process only forks and watches them: it never goes past this line.
   if (workers > 1) await runPrimary(workers);
 }
-// Remix is loaded here, past the primary, which needs none of it (10 MB less in that process).
+// Remix is loaded here, past the primary, which needs none of it (10 MB less in that process). It
+// is CommonJS: its exports object is the namespace's `default` (the release's bundle gives only that).
+const remixNode = await import("@remix-run/node");
 const { createRequestHandler, installGlobals, writeReadableStreamToWritable } =
-  await import("@remix-run/node");
+  remixNode.default ?? remixNode;
 installGlobals({ nativeFetch: true });
 // Importing the build runs the app's boot (migrations, seed) before we listen.
 const build = await import(url.pathToFileURL(path.join(buildDir, "server", "index.js")).href);
