@@ -93,6 +93,7 @@ function Shell({ children }: { children: ReactNode }) {
   // Absent (an error page without the loader's data), the header shows a guest.
   const root = useRootData();
   const year = root?.year ?? new Date().getFullYear();
+  const brands = root?.featuredBrands ?? [];
   return (
     <>
       {root?.paymentSandbox ? (
@@ -120,8 +121,9 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Cached name="footer" keys={[year]}>
-        <SiteFooter year={year} brands={root?.featuredBrands ?? []} />
+      {/* Keyed on how many brands too: an error page without the root's data lists none. */}
+      <Cached name="footer" keys={[year, brands.length]}>
+        <SiteFooter year={year} brands={brands} />
       </Cached>
       {root?.shopPhone ? <WhatsAppButton phone={root.shopPhone} /> : null}
     </>

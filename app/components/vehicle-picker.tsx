@@ -29,8 +29,9 @@ export function VehiclePicker({
       <div className="absolute right-0 z-50 mt-2 w-72 rounded-lg bg-white p-4 text-ink-900 shadow-xl ring-1 ring-black/10">
         <Form method="post" action="/vehicle" className="flex flex-col gap-3">
           <input type="hidden" name="redirectTo" value={back} />
-          {/* The list of every vehicle is the same on every page: cached per chosen vehicle. */}
-          <Cached name="vehicle-picker" keys={[id, current?.slug ?? null]}>
+          {/* The list of every vehicle is the same on every page: cached per chosen vehicle (and
+              per length: an error page without the root's data lists none). */}
+          <Cached name="vehicle-picker" keys={[id, current?.slug ?? null, vehicles.length]}>
             <label htmlFor={`${id}-select`} className="text-sm font-semibold">
               Your vehicle
             </label>

@@ -25,13 +25,13 @@ describe("workers", () => {
   it("starts workers with a small young generation and the heap cap, unless flags say otherwise", () => {
     expect(workerExecArgv(2, 2 * GB, "")).toEqual([
       "--max-old-space-size=307",
-      "--max-semi-space-size=4",
+      "--max-semi-space-size=8",
     ]);
     expect(workerExecArgv(2, 2 * GB, "--max-semi-space-size=16")).toEqual([
       "--max-old-space-size=307",
     ]);
     expect(workerExecArgv(2, 2 * GB, "--max-old-space-size=300")).toEqual([
-      "--max-semi-space-size=4",
+      "--max-semi-space-size=8",
     ]);
   });
 });
