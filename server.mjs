@@ -18,7 +18,7 @@ import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
 import { DataFolderBusy, lockDataFolder } from "./server/data-lock.mjs";
-import { compressBody, isCompressible, pickEncoding } from "./server/encoding.mjs";
+import { answerEncoding, compressBody, isCompressible, pickEncoding } from "./server/encoding.mjs";
 import { log } from "./server/log.mjs";
 import { cacheLookup, createPageCache, sendEntry } from "./server/page-cache.mjs";
 import {
@@ -70,7 +70,8 @@ const serveStatic = createStaticFiles(path.join(buildDir, "client"), build.publi
 
 // The app exports its catalogue version from entry.server; without it nothing is cached. Pages for
 // a vehicle cookie are cached only for the vehicles it lists (vehicleSlugs).
-const { catalogVersion, vehicleSlugs, brandSlugs } = build.entry?.module ?? {};
+const { catalogVersion, startRequest, vehicleSlugs, brandSlugs, renderedBody } =
+  build.entry?.module ?? {};
 const pageCache =
   typeof catalogVersion === "function" ? createPageCache({ version: catalogVersion }) : null;
 if (!pageCache) log("warn", "the build exports no catalogVersion: the page cache is off");
@@ -164,6 +165,9 @@ async function renderResponse(request) {
   // The catalogue version as the request starts, before its loaders read anything: what the
   // page's cached fragments are stored under (entry.server), so none holds older data than its version says.
   const response = await handleRequest(request, { catalogVersion: catalogVersion?.() });
+  // A page's bytes as entry.server made them; other answers of those types read whole.
+  const rendered = renderedBody?.(response);
+  if (rendered) return { response, body: rendered };
   const whole = response.body && WHOLE_BODY.test(response.headers.get("content-type") ?? "");
   return { response, body: whole ? Buffer.from(await response.arrayBuffer()) : undefined };
 }
@@ -185,7 +189,7 @@ async function sendResponse(req, res, response, body) {
   const type = response.headers.get("content-type") ?? "";
   const encoding =
     !response.headers.has("content-encoding") && isCompressible(type)
-      ? pickEncoding(req.headers["accept-encoding"])
+      ? (body ? answerEncoding : pickEncoding)(req.headers["accept-encoding"])
       : "identity";
   if (body) {
     if (encoding !== "identity" && body.length >= 1024) {
@@ -316,6 +320,9 @@ const server = http.createServer((req, res) => {
   try {
     const target = resolveOrigin(req);
     if (serveStatic(req, res)) return;
+    // The catalogue version, read once as the request starts (for the cache and the loaders).
+    const requestEnded = startRequest?.(req.method);
+    if (requestEnded) res.once("close", requestEnded);
     const q = target.path.indexOf("?");
     const pathname = q === -1 ? target.path : target.path.slice(0, q);
     if (applyCors(req, res, pathname, apiCorsOrigins)) return;

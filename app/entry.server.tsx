@@ -37,7 +37,13 @@ installSecurityHeaderHook({ isHttps: getEnv().isHttps });
 
 // server.mjs keys its cache of anonymous pages on the catalogue version, and on the shopper's vehicle when it is one of these;
 // of the one-segment paths it caches the brands' pages.
-export { brandSlugs, catalogVersion, vehicleSlugs } from "./models/catalog-version.server";
+// startRequest lets the version read as a request starts serve the rest of that turn.
+export {
+  brandSlugs,
+  catalogVersion,
+  startRequest,
+  vehicleSlugs,
+} from "./models/catalog-version.server";
 
 /** server.mjs calls this once the last request of a graceful stop is answered. */
 export async function closeDatabase() {
@@ -95,8 +101,41 @@ export default async function handleRequest(
       </NonceProvider>
     </FragmentContext.Provider>,
   );
-  const body = `<!DOCTYPE html>${fragments.finish(html)}${handoffScripts(remixContext, handoff, nonce)}`;
-  return new Response(Buffer.from(body), { headers: responseHeaders, status: responseStatusCode });
+  const body = toBytes([
+    "<!DOCTYPE html>",
+    ...fragments.finish(html),
+    handoffScripts(remixContext, handoff, nonce),
+  ]);
+  // A stream of the buffer itself: a Buffer given as the body would be copied.
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
+  });
+  const response = new Response(stream, { headers: responseHeaders, status: responseStatusCode });
+  renderedBodies.set(response, body);
+  return response;
+}
+
+/** The pieces of a page written one after the other into one buffer, as UTF-8. */
+function toBytes(pieces: string[]): Buffer {
+  let length = 0;
+  for (const piece of pieces) length += Buffer.byteLength(piece);
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const piece of pieces) at += bytes.write(piece, at);
+  return bytes;
+}
+
+const renderedBodies = new WeakMap<Response, Buffer>();
+
+/**
+ * The body of a page this entry rendered, for server.mjs: the bytes themselves, so that it need
+ * not read them back through the Response's stream (a copy and a stream's machinery per page).
+ */
+export function renderedBody(response: Response): Buffer | undefined {
+  return renderedBodies.get(response);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/db.server";
 import type { DB } from "~/db/schema";
 import { getUserById, type PublicUser } from "~/models/user.server";
+import { rememberParsed } from "~/utils/cookie-memo.server";
 import { getEnv } from "~/utils/env.server";
 
 export type SessionUser = PublicUser;
@@ -32,14 +33,16 @@ export function createDbSessionStorage(
   database: Kysely<DB>,
   options: { secret: string; secure: boolean },
 ): SessionStorage<SessionData> {
-  const cookie = createCookie(options.secure ? "__Host-session" : "session", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: options.secure,
-    secrets: [options.secret],
-    maxAge: SESSION_MAX_AGE_S,
-  });
+  const cookie = rememberParsed(
+    createCookie(options.secure ? "__Host-session" : "session", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: options.secure,
+      secrets: [options.secret],
+      maxAge: SESSION_MAX_AGE_S,
+    }),
+  );
   const expiry = (expires?: Date) =>
     (expires ?? new Date(Date.now() + SESSION_MAX_AGE_S * 1000)).toISOString();
   const userIdOf = (data: Partial<SessionData>) =>

@@ -31,8 +31,43 @@ function sharedVersion(): number {
   return shared.read.get() ?? 0;
 }
 
+/**
+ * Reading the row is a read transaction of its own (about 10 µs), and a page asks for the version
+ * in each of its cached reads. So server.mjs reads it once as each request starts (`startRequest`),
+ * and `catalogVersion()` answers with that reading for the rest of the event loop's turn:
+ * - it was read after every request answered in this turn had arrived, so none sees a version older
+ *   than its own start (an edit through another worker shows at once, as before);
+ * - the next turn (timers, background jobs, the requests that arrive then) reads afresh;
+ * - while a request that may write (not GET or HEAD) is in flight, every call reads the row, so a
+ *   change this process makes is seen by the reads after it.
+ */
+let turnVersion: number | undefined;
+let writers = 0;
+const endTurn = () => (turnVersion = undefined);
+
+/**
+ * Called by server.mjs as a request starts. For a request that may write it returns the function
+ * to call when the request has ended.
+ */
+export function startRequest(method: string | undefined): (() => void) | undefined {
+  if (postgresCatalogVersion() !== undefined) return undefined;
+  if (method === "GET" || method === "HEAD") {
+    if (turnVersion === undefined) setImmediate(endTurn);
+    turnVersion = sharedVersion();
+    return undefined;
+  }
+  writers++;
+  let ended = false;
+  return () => {
+    if (!ended) writers--;
+    ended = true;
+  };
+}
+
 export function catalogVersion(): number {
-  return postgresCatalogVersion() ?? sharedVersion();
+  const postgres = postgresCatalogVersion();
+  if (postgres !== undefined) return postgres;
+  return turnVersion !== undefined && writers === 0 ? turnVersion : sharedVersion();
 }
 
 type Slugs = { version: number; set: ReadonlySet<string> };

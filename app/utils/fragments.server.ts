@@ -50,7 +50,7 @@ const MARKER = /<template data-fragment(-end)?="([\w-]+)\.(\d+)"><\/template>/g;
 export function createFragmentRender(
   version: number,
   enabled = true,
-): FragmentRender & { finish(html: string): string } {
+): FragmentRender & { finish(html: string): string[] } {
   // Versions only grow: a newer one empties the store; a render that started before the newest
   // (its data may be older) neither reads nor keeps fragments.
   if (!(store.version >= version)) store = { version, entries: new Map(), bytes: 0 };
@@ -65,7 +65,8 @@ export function createFragmentRender(
     },
     finish(page) {
       // One pass over the page: stored fragments pasted at their markers, new ones (possibly
-      // holding others) collected between theirs, every marker left out.
+      // holding others) collected between theirs, every marker left out. The page comes back in
+      // pieces, written into its answer's bytes one after the other (never joined into one string).
       const out: string[] = [];
       const open: { n: number; from: number }[] = [];
       let last = 0;
@@ -88,7 +89,7 @@ export function createFragmentRender(
         if (own) keep(own, fragment.key, out.slice(from).join(""));
       }
       out.push(page.slice(last));
-      return out.join("");
+      return out;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createCookie, type Cookie } from "@remix-run/node";
+import { rememberParsed } from "./cookie-memo.server";
 import { getEnv } from "./env.server";
 
 /**
@@ -9,11 +10,13 @@ import { getEnv } from "./env.server";
 export function preferenceCookie(name: string): () => Cookie {
   let cookie: Cookie | undefined;
   return () =>
-    (cookie ??= createCookie(name, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: getEnv().isHttps,
-      maxAge: 60 * 60 * 24 * 365,
-    }));
+    (cookie ??= rememberParsed(
+      createCookie(name, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: getEnv().isHttps,
+        maxAge: 60 * 60 * 24 * 365,
+      }),
+    ));
 }

@@ -49,7 +49,7 @@ function serve(page: ReactNode, version = 1) {
   const html = renderToString(
     <FragmentContext.Provider value={fragments}>{page}</FragmentContext.Provider>,
   );
-  return fragments.finish(html);
+  return fragments.finish(html).join("");
 }
 
 /** The page as React renders it with no fragment store at all (as the browser hydrates it). */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { etagMatches, pickEncoding } from "../../server/encoding.mjs";
+import { answerEncoding, compressBody, etagMatches, pickEncoding } from "../../server/encoding.mjs";
 import {
   cacheLookup,
   cacheTarget,
@@ -438,6 +438,24 @@ describe("encoding helpers", () => {
     expect(pickEncoding("br", ["gzip"])).toBe("identity");
     expect(pickEncoding(undefined)).toBe("identity");
     expect(pickEncoding("*")).toBe("br");
+  });
+
+  it("answers a rendered body in gzip when the client takes it, else Brotli, else as it is", () => {
+    expect(answerEncoding("gzip, deflate, br")).toBe("gzip");
+    expect(answerEncoding("br")).toBe("br");
+    expect(answerEncoding("gzip;q=0, br")).toBe("br");
+    expect(answerEncoding("deflate")).toBe("identity");
+    expect(answerEncoding(undefined)).toBe("identity");
+  });
+
+  it("compresses a rendered body so that it reads back the same, in line and on the thread pool", async () => {
+    for (const size of [40_000, 300_000]) {
+      const body = Buffer.from('<li class="card">Winch ₹1,20,000</li>'.repeat(size / 40));
+      const gzip = await compressBody(body, "gzip");
+      expect(gzip.length).toBeLessThan(body.length / 4);
+      expect(zlib.gunzipSync(gzip).equals(body)).toBe(true);
+      expect(zlib.brotliDecompressSync(await compressBody(body, "br")).equals(body)).toBe(true);
+    }
   });
 
   it("compares ETags weakly", () => {
