@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { workerCount, workerExecArgv, workerHeapLimitMb } from "../../server/workers.mjs";
+import {
+  workerCount,
+  workerEnv,
+  workerExecArgv,
+  workerHeapLimitMb,
+} from "../../server/workers.mjs";
 
 const GB = 1024 * 1024 * 1024;
 
@@ -33,5 +38,15 @@ describe("workers", () => {
     expect(workerExecArgv(2, 2 * GB, "--max-old-space-size=300")).toEqual([
       "--max-semi-space-size=8",
     ]);
+  });
+
+  it("numbers each worker, gives the background jobs to the first, and holds malloc to two arenas", () => {
+    expect(workerEnv(1, {})).toEqual({
+      SHOP_WORKER: "1",
+      SHOP_BACKGROUND_JOBS: "on",
+      MALLOC_ARENA_MAX: "2",
+    });
+    expect(workerEnv(2, {})).toMatchObject({ SHOP_WORKER: "2", SHOP_BACKGROUND_JOBS: "off" });
+    expect(workerEnv(2, { MALLOC_ARENA_MAX: "4" }).MALLOC_ARENA_MAX).toBe("4");
   });
 });
