@@ -192,7 +192,13 @@ export function formatResults(rows: Row[]): string {
 
 export type Summary = {
   rows: Row[];
+  /** Every process of the shop, each one's peak added. */
   peakRssMb: number;
+  /**
+   * The workers alone (without the primary, which only forks and watches them), when there are
+   * several: what the limit holds (issue 17 asks for the workers together).
+   */
+  workersPeakRssMb?: number;
   rssLimitMb: number;
   pageJs: { page: string; gzipBytes: number }[];
   jsLimitBytes: number;
@@ -205,13 +211,17 @@ export function summaryLine(s: Summary): string {
   const ratios = s.rows.map((r) => r.ratio).filter((r): r is number => r !== null);
   const minRatio = ratios.length ? Math.min(...ratios) : null;
   const maxJs = s.pageJs.reduce((m, j) => Math.max(m, j.gzipBytes), 0);
-  const rssOk = s.peakRssMb < s.rssLimitMb;
+  const limited = s.workersPeakRssMb ?? s.peakRssMb;
+  const rssOk = limited < s.rssLimitMb;
   const jsOk = s.pageJs.every((j) => j.gzipBytes <= s.jsLimitBytes);
   const allOk = met === s.rows.length && rssOk && jsOk;
   return (
     `bench: ${allOk ? "PASS" : "FAIL"} ${met}/${s.rows.length} URL targets met; ` +
     `worst p99 ${worstP99.toFixed(1)} ms; lowest ratio ${pct(minRatio)}; ` +
-    `peak RSS ${s.peakRssMb.toFixed(0)} MB (limit ${s.rssLimitMb}); ` +
+    (s.workersPeakRssMb === undefined
+      ? `peak RSS ${s.peakRssMb.toFixed(0)} MB (limit ${s.rssLimitMb}); `
+      : `peak RSS of the workers ${s.workersPeakRssMb.toFixed(0)} MB (limit ${s.rssLimitMb}), ` +
+        `${s.peakRssMb.toFixed(0)} MB with the primary; `) +
     `max page JS ${kb(maxJs)} gzip (limit ${kb(s.jsLimitBytes)})`
   );
 }

@@ -34,6 +34,8 @@ export function startShop(options: {
   publicUrl: string;
   databaseFile: string;
   server?: "own" | "remix-serve";
+  /** Node's own flags for the shop's processes (workers inherit them), e.g. --cpu-prof. */
+  nodeArgs?: string[];
   log: (msg: string) => void;
 }): ChildProcess {
   const env: NodeJS.ProcessEnv = {
@@ -65,7 +67,10 @@ export function startShop(options: {
           path.join(BUILD_DIR, "server/index.js"),
         ]
       : [path.join(ROOT, "server.mjs")];
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   let stopping = false;
   const kill = child.kill.bind(child);
   child.kill = (signal?: NodeJS.Signals | number) => {

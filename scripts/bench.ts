@@ -21,7 +21,10 @@
  * Options: --products N (10000), --duration S (10), --connections C (32), --warmup S (3),
  * --skip-build (reuse bench/tmp/build), --only name[,name] (just those URLs), --engine postgres (the
  * same catalogue moved into a throwaway PostgreSQL cluster by `shop migrate-to-postgres`; writes
- * bench/results-postgres.json). SHOP_WORKERS is passed on.
+ * bench/results-postgres.json), --profile DIR (each shop process writes a V8 CPU profile there as it
+ * stops: open it in Chrome's DevTools or read it with scripts/profile-summary.ts), --node-flags
+ * "FLAGS" (Node's or V8's flags for the shop's processes, which its workers inherit). SHOP_WORKERS is
+ * passed on.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -69,6 +72,8 @@ const { values: opts } = parseArgs({
     only: { type: "string" },
     server: { type: "string", default: "own" },
     engine: { type: "string", default: "sqlite" },
+    profile: { type: "string" },
+    "node-flags": { type: "string" },
   },
 });
 const POSTGRES = opts.engine === "postgres";
@@ -140,6 +145,10 @@ async function main() {
     publicUrl: origin,
     databaseFile: databaseUrl,
     server,
+    nodeArgs: [
+      ...(opts["node-flags"]?.split(/\s+/).filter(Boolean) ?? []),
+      ...(opts.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(opts.profile)}`] : []),
+    ],
     log,
   });
   let baseline: ChildProcess | undefined;
@@ -325,6 +334,10 @@ async function main() {
     clearInterval(rssTimer);
     clearInterval(peakTimer);
     const peakRssMb = Math.max(peakRssKb, readPeakRss(shop.pid)) / 1024;
+    // Each process's own peak: the first is the one started (with several workers, the primary).
+    const peakRssMbByProcess = shopPids(shop.pid).map((p) =>
+      Math.round(readStatus(p, "VmHWM") / 1024),
+    );
 
     console.log("");
     console.log(
@@ -341,7 +354,8 @@ async function main() {
       ),
     );
     console.log(
-      `\nshop peak RSS: ${peakRssMb.toFixed(0)} MB (largest while under load: ` +
+      `\nshop peak RSS: ${peakRssMb.toFixed(0)} MB (each process: ${peakRssMbByProcess.join(" + ")} MB; ` +
+        `largest while under load: ` +
         Object.entries(rssByPage)
           .map(([name, mb]) => `${name} ${mb} MB`)
           .join(", ") +
@@ -351,9 +365,15 @@ async function main() {
       `shop peak PSS (pages its processes share counted once): ${Math.max(0, ...Object.values(pssByPage))} MB`,
     );
 
+    // With several workers, the first process is the primary.
+    const workersPeakRssMb =
+      peakRssMbByProcess.length > 1
+        ? peakRssMbByProcess.slice(1).reduce((sum, mb) => sum + mb, 0)
+        : undefined;
     const summary = summaryLine({
       rows,
       peakRssMb,
+      workersPeakRssMb,
       rssLimitMb: RSS_LIMIT_MB,
       pageJs,
       jsLimitBytes: JS_LIMIT_BYTES,
@@ -383,6 +403,8 @@ async function main() {
             cacheControl,
           })),
           peakRssMb: Math.round(peakRssMb),
+          peakRssMbByProcess,
+          workersPeakRssMb,
           rssMbWhileLoading: rssByPage,
           pssMbWhileLoading: pssByPage,
           pageJs,

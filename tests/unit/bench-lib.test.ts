@@ -122,6 +122,20 @@ describe("targets", () => {
         jsLimitBytes: 120_000,
       }),
     ).toMatch(/^bench: FAIL/);
+    // With several workers the limit holds the workers; the primary's share is shown beside them.
+    const workers = (workersPeakRssMb: number) =>
+      summaryLine({
+        rows: [good],
+        peakRssMb: 340,
+        workersPeakRssMb,
+        rssLimitMb: 300,
+        pageJs: [],
+        jsLimitBytes: 120_000,
+      });
+    expect(workers(290)).toMatch(
+      /^bench: PASS .*peak RSS of the workers 290 MB \(limit 300\), 340 MB with the primary;/,
+    );
+    expect(workers(300)).toMatch(/^bench: FAIL/);
   });
 });
 
