@@ -5,7 +5,8 @@ const MAX_HEADERS = 500;
 const MAX_HEADER_LENGTH = 2048;
 
 /**
- * The cookie, with a `parse` that remembers its answer for the last Cookie headers it read. Remix's
+ * The cookie, with a `parse` that remembers its answer for the Cookie headers it read most recently
+ * (500 of them, up to 2 kB each). Remix's
  * parse splits the header, checks a signed value's HMAC and decodes base64 and JSON (character by
  * character): tens of microseconds, for the session and the vehicle on every page, often twice.
  * The answer depends only on the header and the cookie's secrets, so a header seen again gets the
@@ -27,7 +28,13 @@ export function rememberParsed(cookie: Cookie): Cookie {
     async parse(header: string | null, options?: CookieParseOptions) {
       if (!header || options || header.length > MAX_HEADER_LENGTH)
         return cookie.parse(header, options);
-      if (answers.has(header)) return answers.get(header);
+      if (answers.has(header)) {
+        // The most recently used headers stay; the least recently used go first.
+        const known = answers.get(header)!;
+        answers.delete(header);
+        answers.set(header, known);
+        return known;
+      }
       const value: unknown = await cookie.parse(header);
       if (value === null || typeof value === "string" || typeof value === "number") {
         if (answers.size >= MAX_HEADERS) answers.delete(answers.keys().next().value as string);

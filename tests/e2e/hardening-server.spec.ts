@@ -7,6 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { SERVER_PORTS } from "./server-ports";
 
@@ -125,6 +126,52 @@ test.describe("Host and request target", () => {
     });
     expect(junk.status).toBe(200);
     expect(junk.headers["x-cache"]).toBe("hit");
+  });
+});
+
+test.describe("rendered answers", () => {
+  /** The answer's bytes as they came over the wire. */
+  const bytes = (path: string, headers: Record<string, string>) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(
+          { host: "127.0.0.1", port, path, headers: { host: hostHeader, ...headers } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        )
+        .on("error", reject);
+    });
+
+  test("a page rendered for one request is gzipped when gzip is taken, else Brotli, and reads back whole", async () => {
+    const product = await someProduct();
+    // A session cookie (even one that names no session) makes the page this request's own.
+    const cookie = "session=not-a-session";
+    const check = (html: string) => {
+      expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+      expect(html).toContain("₹"); // several bytes in UTF-8: the page's bytes were counted right
+      expect(html).toContain(product.title.replace(/&/g, "&amp;").replace(/"/g, "&quot;"));
+      expect(html).toMatch(/streamController\.close\(\);<\/script>$/);
+    };
+    const gzip = await bytes(`/product/${product.id}`, {
+      cookie,
+      "accept-encoding": "gzip, deflate, br",
+    });
+    expect(gzip.headers["x-cache"]).toBeUndefined();
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
+    check(zlib.gunzipSync(gzip.body).toString("utf8"));
+
+    const br = await bytes(`/product/${product.id}`, { cookie, "accept-encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    check(zlib.brotliDecompressSync(br.body).toString("utf8"));
+
+    const plain = await bytes(`/product/${product.id}`, { cookie });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    check(plain.body.toString("utf8"));
   });
 });
 

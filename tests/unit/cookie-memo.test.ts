@@ -42,4 +42,20 @@ describe("a cookie that remembers what it parsed", () => {
     expect(parse).toHaveBeenCalledTimes(5);
     expect(await remembered.parse(null)).toBeNull();
   });
+
+  it("keeps the 500 headers used most recently, a header in use among them", async () => {
+    const { parse, remembered } = make();
+    const mine = headerOf(await remembered.serialize("mine"));
+    await remembered.parse(mine);
+    for (let i = 0; i < 499; i++) await remembered.parse(`other=${i}`);
+    await remembered.parse(mine); // used again: now the most recent
+    await remembered.parse("other=new"); // one over: the least recently used goes
+    parse.mockClear();
+    expect(await remembered.parse(mine)).toBe("mine");
+    expect(await remembered.parse("other=1")).toBeNull();
+    expect(parse).not.toHaveBeenCalledWith(mine);
+    expect(parse).not.toHaveBeenCalledWith("other=1");
+    expect(await remembered.parse("other=0")).toBeNull();
+    expect(parse).toHaveBeenCalledWith("other=0");
+  });
 });
