@@ -12,6 +12,7 @@ import * as indiaCheckout from "./20261123T110000_india_checkout";
 import * as catalogVersion from "./20261123T120000_catalog_version";
 import * as variants from "./20261123T130000_variants";
 import * as categoryHomeTiles from "./20261123T140000_category_home_tiles";
+import * as chargeRulesVersion from "./20261126T000000_charge_rules_version";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T120000_catalog_version": catalogVersion,
   "20261123T130000_variants": variants,
   "20261123T140000_category_home_tiles": categoryHomeTiles,
+  "20261126T000000_charge_rules_version": chargeRulesVersion,
 };

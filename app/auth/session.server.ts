@@ -8,7 +8,7 @@ import {
 import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/db.server";
 import type { DB } from "~/db/schema";
-import { getUserById, type PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/user.server";
 import { rememberParsed } from "~/utils/cookie-memo.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -24,15 +24,54 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
+/** A session row with its user (one statement), after the expiry checks; null when there is none. */
+async function readSession(
+  database: Kysely<DB>,
+  id: string,
+): Promise<{ data: SessionData; user: SessionUser | null } | null> {
+  const key = sha256(id);
+  const row = await database
+    .selectFrom("sessions")
+    .leftJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.data",
+      "sessions.expires_at",
+      "sessions.last_seen_at",
+      "sessions.created_at",
+      "users.id as user_id",
+      "users.email",
+      "users.role",
+    ])
+    .where("sessions.id", "=", key)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
+  const idle = IDLE_TIMEOUT_MS[row.role ?? "customer"];
+  if (Date.parse(row.expires_at) <= now || now - lastSeen > idle) {
+    await database.deleteFrom("sessions").where("id", "=", key).execute();
+    return null;
+  }
+  if (now - lastSeen > TOUCH_EVERY_MS) {
+    await database
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(now).toISOString() })
+      .where("id", "=", key)
+      .execute();
+  }
+  const user =
+    row.user_id !== null && row.email !== null && row.role !== null
+      ? { id: row.user_id, email: row.email, role: row.role }
+      : null;
+  return { data: JSON.parse(row.data), user };
+}
+
 /**
  * Sessions live in the `sessions` table. The cookie holds only a random id (signed with
  * SESSION_SECRET); the table keys rows by the id's SHA-256, so a copy of the database
  * gives no working cookie.
  */
-export function createDbSessionStorage(
-  database: Kysely<DB>,
-  options: { secret: string; secure: boolean },
-): SessionStorage<SessionData> {
+function createStore(database: Kysely<DB>, options: { secret: string; secure: boolean }) {
   const cookie = rememberParsed(
     createCookie(options.secure ? "__Host-session" : "session", {
       path: "/",
@@ -48,7 +87,7 @@ export function createDbSessionStorage(
   const userIdOf = (data: Partial<SessionData>) =>
     typeof data.userId === "number" ? data.userId : null;
 
-  return createSessionStorage<SessionData>({
+  const store = createSessionStorage<SessionData>({
     cookie,
     async createData(data, expires) {
       const id = crypto.randomBytes(32).toString("base64url");
@@ -65,35 +104,7 @@ export function createDbSessionStorage(
       return id;
     },
     async readData(id) {
-      const key = sha256(id);
-      const row = await database
-        .selectFrom("sessions")
-        .leftJoin("users", "users.id", "sessions.user_id")
-        .select([
-          "sessions.data",
-          "sessions.expires_at",
-          "sessions.last_seen_at",
-          "sessions.created_at",
-          "users.role",
-        ])
-        .where("sessions.id", "=", key)
-        .executeTakeFirst();
-      if (!row) return null;
-      const now = Date.now();
-      const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
-      const idle = IDLE_TIMEOUT_MS[row.role ?? "customer"];
-      if (Date.parse(row.expires_at) <= now || now - lastSeen > idle) {
-        await database.deleteFrom("sessions").where("id", "=", key).execute();
-        return null;
-      }
-      if (now - lastSeen > TOUCH_EVERY_MS) {
-        await database
-          .updateTable("sessions")
-          .set({ last_seen_at: new Date(now).toISOString() })
-          .where("id", "=", key)
-          .execute();
-      }
-      return JSON.parse(row.data);
+      return (await readSession(database, id))?.data ?? null;
     },
     async updateData(id, data, expires) {
       await database
@@ -106,19 +117,36 @@ export function createDbSessionStorage(
       if (id) await database.deleteFrom("sessions").where("id", "=", sha256(id)).execute();
     },
   });
+  /** The request's user, read with its session in one statement (what getSession then `userId` gives). */
+  const userOf = async (request: Request): Promise<SessionUser | null> => {
+    const id: unknown = await cookie.parse(request.headers.get("Cookie"));
+    return typeof id === "string" && id ? ((await readSession(database, id))?.user ?? null) : null;
+  };
+  return { store, userOf };
 }
 
-let storage: { db: typeof appDb; store: SessionStorage<SessionData> } | undefined;
+export function createDbSessionStorage(
+  database: Kysely<DB>,
+  options: { secret: string; secure: boolean },
+): SessionStorage<SessionData> {
+  return createStore(database, options).store;
+}
+
+let storage: ({ db: typeof appDb } & ReturnType<typeof createStore>) | undefined;
 /** The app's session storage, made again only when the app's database is another (tests). */
-export function sessionStorage(): SessionStorage<SessionData> {
+function appStore(): ReturnType<typeof createStore> {
   if (storage?.db !== appDb) {
     const env = getEnv();
     storage = {
       db: appDb,
-      store: createDbSessionStorage(appDb, { secret: env.SESSION_SECRET, secure: env.isHttps }),
+      ...createStore(appDb, { secret: env.SESSION_SECRET, secure: env.isHttps }),
     };
   }
-  return storage.store;
+  return storage;
+}
+
+export function sessionStorage(): SessionStorage<SessionData> {
+  return appStore().store;
 }
 
 export async function getSession(request: Request): Promise<Session<SessionData>> {
@@ -149,11 +177,8 @@ export function getUser(request: Request): Promise<SessionUser | null> {
   return user;
 }
 
-async function readUser(request: Request): Promise<SessionUser | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  if (typeof userId !== "number") return null;
-  return getUserById(appDb, userId);
+function readUser(request: Request): Promise<SessionUser | null> {
+  return appStore().userOf(request);
 }
 
 /**

@@ -33,7 +33,50 @@ function loadPg() {
  */
 export const WRITE_LOCK_KEY = 7_410_410;
 
+/** Statements that change nothing, or only run a transaction. */
+const READ_ONLY_SQL = /^\s*(select|begin|commit|rollback|start transaction|savepoint|release)\b/i;
+/** Connections that wrote since they were taken from the pool. */
+const wrote = new WeakSet<DatabaseConnection>();
+const tracked = new WeakSet<DatabaseConnection>();
+
 class SerialPostgresDriver extends PostgresDriver {
+  /**
+   * A connection that wrote reads the catalogue version before it goes back to the pool (after
+   * its commit), so this process sees its own change at once: the NOTIFY may come a moment later,
+   * and the admin's next page must not show what was there before.
+   */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!tracked.has(connection)) {
+      tracked.add(connection);
+      const execute = connection.executeQuery.bind(connection);
+      connection.executeQuery = (query) => {
+        if (query.query.kind !== "SelectQueryNode" && !READ_ONLY_SQL.test(query.sql)) {
+          wrote.add(connection);
+        }
+        return execute(query);
+      };
+    }
+    return connection;
+  }
+
+  override async releaseConnection(
+    connection: Parameters<PostgresDriver["releaseConnection"]>[0],
+  ): Promise<void> {
+    if (wrote.delete(connection) && watched) {
+      try {
+        const r = await connection.executeQuery<{ version: number }>(
+          CompiledQuery.raw("select version from catalog_version where id = 1"),
+        );
+        const v = Number(r.rows[0]?.version);
+        if (watched && Number.isFinite(v) && v > watched.version) watched.version = v;
+      } catch {
+        // not migrated yet: nothing is cached by version then
+      }
+    }
+    return super.releaseConnection(connection);
+  }
+
   override async beginTransaction(
     connection: DatabaseConnection,
     settings: TransactionSettings,

@@ -4,7 +4,8 @@ import { postgresCatalogVersion } from "../db/postgres.server";
 
 /**
  * A counter that changes whenever the catalogue changes (an admin creates, edits or deletes a
- * product; stock moves). Caches of catalogue-derived data key on it, so they never serve stale data.
+ * product; stock moves) or a rule that prices a cart does (shipping and COD settings, GST rates, PIN
+ * overrides). Caches of data derived from them key on it, so they never serve stale data.
  *
  * It is the `catalog_version` row, which triggers on every catalogue table bump in the same
  * transaction as the change (see its migration; a test checks every catalogue table has them), so

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/schema";
 import { ZONES, ZONE_LABELS, type Zone } from "~/utils/shipping-zones";
+import { versionedCache } from "./catalog-cache.server";
 
 /**
  * The admin's shipping and cash on delivery settings, kept as one JSON row in shop_settings and
@@ -52,7 +53,14 @@ export type ShopSettings = z.infer<typeof settingsSchema>;
 
 const KEY = "shipping";
 
-export async function getSettings(db: Kysely<DB>): Promise<ShopSettings> {
+/** Read once per catalogue version (the table's triggers bump it): every cart and checkout asks. */
+const cached = versionedCache<ShopSettings>(1);
+
+export function getSettings(db: Kysely<DB>): Promise<ShopSettings> {
+  return cached(db, KEY, () => readSettings(db));
+}
+
+async function readSettings(db: Kysely<DB>): Promise<ShopSettings> {
   const row = await db
     .selectFrom("shop_settings")
     .select("value")

@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { DB } from "~/db/schema";
 import { indiaDate } from "~/utils/gst";
 import { lookupPin, type PinPlace } from "./pin-directory.server";
+import { versionedCache } from "./catalog-cache.server";
 import { getSeller } from "./seller.server";
 import { getSettings, type ShopSettings, type Zone } from "./settings.server";
 
@@ -101,6 +102,21 @@ export type DeliveryCheck = {
   estimatedLabel: string | null;
 };
 
+/** The admin's override for a PIN, read once per catalogue version (the table's triggers bump it). */
+const cachedOverrides = versionedCache<Selectable<DB["pin_serviceability"]> | null>(2000);
+function pinOverride(db: Kysely<DB>, pin: string) {
+  return cachedOverrides(
+    db,
+    pin,
+    async () =>
+      (await db
+        .selectFrom("pin_serviceability")
+        .selectAll()
+        .where("pin", "=", pin)
+        .executeTakeFirst()) ?? null,
+  );
+}
+
 /** Delivery to a PIN: null when the PIN does not exist. */
 export async function checkDelivery(
   db: Kysely<DB>,
@@ -112,11 +128,7 @@ export async function checkDelivery(
   const settings = options.settings ?? (await getSettings(db));
   const zone = zoneOf(place, lookupPin(getSeller().originPin));
   const rule = settings.zones[zone];
-  const override = await db
-    .selectFrom("pin_serviceability")
-    .selectAll()
-    .where("pin", "=", pin)
-    .executeTakeFirst();
+  const override = await pinOverride(db, pin);
   const serviceable = override
     ? override.serviceable === 1
     : rule.serviceable && !UNSERVED_STATES.has(place.state);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { indiaDate, type RateBp } from "~/utils/gst";
+import { versionedCache } from "./catalog-cache.server";
 
 /**
  * GST rates as data: rows of gst_rates by HSN prefix and effective date (GST 2.0 from
@@ -17,6 +18,17 @@ type RateRow = {
   effective_from: string;
   max_unit_paise: number | null;
 };
+
+/** Every rate row, read once per catalogue version (the table's triggers bump it). */
+const cachedRates = versionedCache<RateRow[]>(1);
+function gstRates(db: Kysely<DB>): Promise<RateRow[]> {
+  return cachedRates(db, "all", () =>
+    db
+      .selectFrom("gst_rates")
+      .select(["hsn_prefix", "rate_bp", "effective_from", "max_unit_paise"])
+      .execute(),
+  );
+}
 
 /** The rate in force for an HSN code and unit price on a day (YYYY-MM-DD, India time). */
 export function pickRate(rows: RateRow[], hsn: string, unitPaise: number, day: string): RateBp {
@@ -63,10 +75,7 @@ export async function productTaxes(
       "d.weight_grams as default_weight",
     ])
     .execute();
-  const rates = await db
-    .selectFrom("gst_rates")
-    .select(["hsn_prefix", "rate_bp", "effective_from", "max_unit_paise"])
-    .execute();
+  const rates = await gstRates(db);
   const day = indiaDay(at);
   return lines.map((line) => {
     const p = products.find((x) => x.id === line.productId);

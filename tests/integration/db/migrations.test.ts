@@ -65,13 +65,15 @@ describe("migrations", () => {
     await db.destroy();
   });
 
-  it("gives every catalogue table the triggers that bump the catalogue version, so no write can forget it", async () => {
+  it("gives every catalogue table and charge rule the triggers that bump the catalogue version, so no write can forget it", async () => {
     const db = await emptyDb();
     await migrateToLatest(db);
     const tables = (await tableNames(db)).filter(
       (name) =>
         ["categories", "brands", "vehicles"].includes(name) ||
-        (name.startsWith("product") && !name.startsWith("products_fts")),
+        (name.startsWith("product") && !name.startsWith("products_fts")) ||
+        // What prices a cart beyond its goods, cached per version like the catalogue.
+        ["shop_settings", "gst_rates", "pin_serviceability"].includes(name),
     );
     // Each trigger as `after EVENT on TABLE ... what it runs`, read from either engine's catalogue.
     const triggers = postgres
@@ -90,7 +92,7 @@ describe("migrations", () => {
             sql: string;
           }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(db)
         ).rows;
-    expect(tables.length).toBeGreaterThanOrEqual(8);
+    expect(tables.length).toBeGreaterThanOrEqual(11);
     for (const name of tables) {
       for (const event of ["insert", "update", "delete"]) {
         const bumps = triggers.filter(
@@ -283,6 +285,7 @@ describe("migrations", () => {
     const down = await before.migrateTo("20261123T120000_catalog_version");
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["20261126T000000_charge_rules_version", "Down", "Success"],
       ["20261123T140000_category_home_tiles", "Down", "Success"],
       ["20261123T130000_variants", "Down", "Success"],
     ]);
@@ -310,6 +313,7 @@ describe("migrations", () => {
     expect(await migrateToLatest(db)).toEqual([
       "20261123T130000_variants",
       "20261123T140000_category_home_tiles",
+      "20261126T000000_charge_rules_version",
     ]);
     await db.destroy();
   });
