@@ -1,0 +1,61 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUserSession } from "~/auth/session.server";
+import { db, useAppDatabase } from "~/db/db.server";
+import { startRequest } from "~/models/catalog-version.server";
+import { loader as cartLoader } from "~/routes/cart";
+import { addCartLine, insertCheckoutFixture } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import { routeArgs } from "../../support/route";
+
+/** Records the table each statement the app's database runs reads or writes first. */
+class StatementLog implements KyselyPlugin {
+  tables: string[] = [];
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    const sql = db.getExecutor().compileQuery(node, queryId).sql;
+    this.tables.push(/\b(?:from|into|update)\s+"(\w+)"/i.exec(sql)?.[1] ?? sql);
+    return node;
+  }
+  async transformResult<T>({ result }: { result: T }): Promise<T> {
+    return result;
+  }
+}
+
+// Each statement is a read transaction of its own, and costs a loaded worker far more than it
+// costs in a loop (decision record 12): a logged-in page reads what it shows and nothing twice.
+describe("the statements of a logged-in cart page", () => {
+  let t: TestDb;
+  const log = new StatementLog();
+  let cookie: string;
+  beforeAll(async () => {
+    t = await withAppDb();
+    const f = await insertCheckoutFixture(t.db);
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    await addCartLine(t.db, f.alice, f.products.lights, 2);
+    cookie = (await createUserSession(new Request("http://localhost/login"), f.alice)).split(
+      ";",
+    )[0];
+    useAppDatabase(t.db.withPlugin(log), t.raw);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  const render = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    startRequest("GET");
+    log.tables = [];
+    const request = new Request("http://localhost/cart", { headers: { Cookie: cookie } });
+    const page = (await cartLoader(routeArgs(request))) as { shipping: { ok: boolean } };
+    expect(page.shipping.ok).toBe(true);
+    return log.tables;
+  };
+
+  it("reads the session with its user, the lines, the address and the products' tax data; the charge rules come from memory", async () => {
+    const first = await render();
+    expect(first).toContain("shop_settings");
+    expect(first).toContain("gst_rates");
+    expect(first).toContain("pin_serviceability");
+    expect(await render()).toEqual(["sessions", "cart_items", "addresses", "products"]);
+  });
+});
