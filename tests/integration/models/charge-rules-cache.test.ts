@@ -6,9 +6,9 @@ import { checkDelivery } from "~/models/shipping.server";
 import { FALLBACK_HSN, productTaxes } from "~/models/tax.server";
 import { testEngine, type TestDb, withAppDb } from "../../support/db";
 
-// The rules that price a cart are read once per catalogue version; a change made through another
-// server process (here: another connection) bumps the version and is seen by the next request.
-// On PostgreSQL the version comes from NOTIFY (see catalog-version.server.ts).
+// The rules that price a cart are read once per catalogue version, which their tables' triggers
+// bump. A process's own change is seen at once on both engines (on PostgreSQL without waiting for
+// the NOTIFY: see SerialPostgresDriver).
 describe("the shop's own change to its settings", () => {
   let t: TestDb;
   beforeAll(async () => {
@@ -27,6 +27,8 @@ describe("the shop's own change to its settings", () => {
   });
 });
 
+// A change made through another server process (here: another connection) is seen by the next
+// request. On PostgreSQL it comes by NOTIFY, which tests/e2e/postgres-servers.spec.ts covers.
 describe.skipIf(testEngine === "postgres")("shipping settings, GST rates and PIN overrides", () => {
   let t: TestDb;
   /** Another server process's connection to the same database. */
