@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/db.server";
+import { prepared } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import type { PublicUser } from "~/models/user.server";
 import { rememberParsed } from "~/utils/cookie-memo.server";
@@ -24,13 +25,8 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
-/** A session row with its user (one statement), after the expiry checks; null when there is none. */
-async function readSession(
-  database: Kysely<DB>,
-  id: string,
-): Promise<{ data: SessionData; user: SessionUser | null } | null> {
-  const key = sha256(id);
-  const row = await database
+const sessionWithUser = prepared((db, key: string) =>
+  db
     .selectFrom("sessions")
     .leftJoin("users", "users.id", "sessions.user_id")
     .select([
@@ -42,8 +38,16 @@ async function readSession(
       "users.email",
       "users.role",
     ])
-    .where("sessions.id", "=", key)
-    .executeTakeFirst();
+    .where("sessions.id", "=", key),
+);
+
+/** A session row with its user (one statement), after the expiry checks; null when there is none. */
+async function readSession(
+  database: Kysely<DB>,
+  id: string,
+): Promise<{ data: SessionData; user: SessionUser | null } | null> {
+  const key = sha256(id);
+  const [row] = await sessionWithUser(database, key);
   if (!row) return null;
   const now = Date.now();
   const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);

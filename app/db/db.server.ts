@@ -8,6 +8,7 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type KyselyConfig,
 } from "kysely";
 import { engineOfUrl, sqliteFile } from "./engine";
 import { createPostgresDatabase, watchCatalogVersion } from "./postgres.server";
@@ -87,14 +88,19 @@ export function openSqlite(file: string): Database.Database {
 /**
  * A Kysely instance over its own connection (the app uses one; tests and scripts make their own).
  * DATABASE_URL picks the engine: `postgres://...` is PostgreSQL (a pool), anything else (a file
- * path or `file:...`) is SQLite.
+ * path or `file:...`) is SQLite. `log` is Kysely's: it is told of every statement run.
  */
-export function createDatabase(url: string, raw?: Database.Database): Kysely<DB> {
-  if (engineOfUrl(url) === "postgres") return createPostgresDatabase(url);
+export function createDatabase(
+  url: string,
+  raw?: Database.Database,
+  options: { log?: KyselyConfig["log"] } = {},
+): Kysely<DB> {
+  if (engineOfUrl(url) === "postgres") return createPostgresDatabase(url, options);
   return new Kysely<DB>({
     dialect: new ImmediateSqliteDialect({
       database: cachingDatabase(raw ?? openSqlite(sqliteFile(url))) as never,
     }),
+    log: options.log,
   });
 }
 

@@ -6,6 +6,7 @@ import {
   PostgresQueryCompiler,
   type DatabaseConnection,
   type Driver,
+  type KyselyConfig,
   type TransactionSettings,
 } from "kysely";
 import type { Client } from "pg";
@@ -112,7 +113,10 @@ class IdentityQueryCompiler extends PostgresQueryCompiler {
 /** Connections per process: two workers on each of a few app servers stay far below PostgreSQL's 100. */
 const POOL_SIZE = 10;
 
-export function createPostgresDatabase(url: string): Kysely<DB> {
+export function createPostgresDatabase(
+  url: string,
+  options: { log?: KyselyConfig["log"] } = {},
+): Kysely<DB> {
   const pool = async () => {
     const pg = await loadPg();
     const created = new pg.Pool({ connectionString: url, max: POOL_SIZE });
@@ -120,7 +124,7 @@ export function createPostgresDatabase(url: string): Kysely<DB> {
     created.on("error", () => {});
     return created;
   };
-  return new Kysely<DB>({ dialect: new SerialPostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new SerialPostgresDialect({ pool }), log: options.log });
 }
 
 /**

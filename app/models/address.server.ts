@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { z } from "zod";
 import { addressSchema, type AddressInput } from "~/utils/validation";
@@ -59,15 +60,18 @@ function toRow(input: AddressInput) {
   };
 }
 
+const addressesOf = prepared((db, userId: number) =>
+  db.selectFrom("addresses").where("user_id", "=", userId).select(columns()).orderBy("id", "desc"),
+);
+
 /** The user's addresses, newest first. */
 export async function listAddresses(db: Kysely<DB>, userId: number): Promise<Address[]> {
-  return db
-    .selectFrom("addresses")
-    .where("user_id", "=", userId)
-    .select(columns())
-    .orderBy("id", "desc")
-    .execute();
+  return addressesOf(db, userId);
 }
+
+const addressOf = prepared((db, userId: number, id: number) =>
+  db.selectFrom("addresses").where("id", "=", id).where("user_id", "=", userId).select(columns()),
+);
 
 /** One address, or null when it does not exist or is not the user's. */
 export async function getAddress(
@@ -75,12 +79,7 @@ export async function getAddress(
   userId: number,
   id: number,
 ): Promise<Address | null> {
-  const row = await db
-    .selectFrom("addresses")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .select(columns())
-    .executeTakeFirst();
+  const [row] = await addressOf(db, userId, id);
   return row ?? null;
 }
 

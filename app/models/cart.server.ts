@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { resolveVariant, variantStock } from "~/models/variant-stock.server";
 import { imageUrl } from "~/utils/images";
@@ -68,18 +69,21 @@ export type UpdateResult =
   /** More than can be sold; `quantity` is the line's true quantity, `max` what is allowed. */
   | { ok: false; reason: "limit"; quantity: number; max: number };
 
-export async function countCartQuantity(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
+const cartQuantity = prepared((db, userId: number) =>
+  db
     .selectFrom("cart_items")
     .where("user_id", "=", userId)
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), eb.lit(0)).as("n"))
-    .executeTakeFirst();
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), eb.lit(0)).as("n")),
+);
+
+export async function countCartQuantity(db: Kysely<DB>, userId: number): Promise<number> {
+  const [row] = await cartQuantity(db, userId);
   return Number(row?.n ?? 0);
 }
 
 /** The user's cart lines, oldest first, with each product's current price and its variant's stock. */
-export async function listCartLines(db: Kysely<DB>, userId: number): Promise<CartLine[]> {
-  const rows = await db
+const cartLines = prepared((db, userId: number) =>
+  db
     .selectFrom("cart_items as ci")
     .innerJoin("products as p", "p.id", "ci.product_id")
     .innerJoin("brands as b", "b.id", "p.brand_id")
@@ -109,8 +113,11 @@ export async function listCartLines(db: Kysely<DB>, userId: number): Promise<Car
       sql<string>`coalesce(s.part_number, '')`.as("partNumber"),
       sql<number>`case when p.hidden_at is null then coalesce(v.stock, 0) else 0 end`.as("stock"),
     ])
-    .orderBy("ci.id")
-    .execute();
+    .orderBy("ci.id"),
+);
+
+export async function listCartLines(db: Kysely<DB>, userId: number): Promise<CartLine[]> {
+  const rows = await cartLines(db, userId);
   return rows.map((r) => {
     const stock = Number(r.stock);
     // One line per variant and user: the line may hold the variant's stock, up to the cap.

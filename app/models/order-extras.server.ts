@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 
 /**
@@ -18,8 +19,8 @@ export type OrderExtras = {
   cashCollectedAt: string | null;
 };
 
-export async function getOrderExtras(db: Kysely<DB>, orderId: number): Promise<OrderExtras | null> {
-  const row = await db
+const extrasOf = prepared((db, orderId: number) =>
+  db
     .selectFrom("orders")
     .where("id", "=", orderId)
     .select([
@@ -33,8 +34,11 @@ export async function getOrderExtras(db: Kysely<DB>, orderId: number): Promise<O
       "invoiced_at as invoicedAt",
       "credit_note_number as creditNoteNumber",
       "cash_collected_at as cashCollectedAt",
-    ])
-    .executeTakeFirst();
+    ]),
+);
+
+export async function getOrderExtras(db: Kysely<DB>, orderId: number): Promise<OrderExtras | null> {
+  const [row] = await extrasOf(db, orderId);
   if (!row) return null;
   const { amountPaise, ...rest } = row;
   return { ...rest, goodsPaise: amountPaise - row.shippingPaise - row.codFeePaise };

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB, OrderStatus, RefundStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
 import { releaseVariant } from "./variant-stock.server";
@@ -350,13 +351,12 @@ export async function refundOrder(
 }
 
 /** An order's refunds, oldest first. */
+const refundsOf = prepared((db, orderId: number) =>
+  db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("id"),
+);
+
 export async function listRefunds(db: Trx, orderId: number): Promise<RefundView[]> {
-  const rows = await db
-    .selectFrom("refunds")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .execute();
+  const rows = await refundsOf(db, orderId);
   const items = rows.length
     ? await db
         .selectFrom("refund_items")

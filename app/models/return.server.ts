@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB, ReturnStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
 import { transitionOrder } from "./order/index.server";
@@ -274,13 +275,12 @@ export async function receiveReturn(
 }
 
 /** An order's returns, oldest first (for the order page and the admin). */
+const returnsOf = prepared((db, orderId: number) =>
+  db.selectFrom("return_requests").selectAll().where("order_id", "=", orderId).orderBy("id"),
+);
+
 export async function listReturns(db: Trx, orderId: number): Promise<ReturnView[]> {
-  const rows = await db
-    .selectFrom("return_requests")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .execute();
+  const rows = await returnsOf(db, orderId);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const items = await db

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB, OrderStatus } from "~/db/schema";
 import { imageUrl } from "~/utils/images";
 import type { Address } from "../address.server";
@@ -124,18 +125,21 @@ async function withDetails(db: Kysely<DB>, rows: OrderBase[]): Promise<OrderView
   }));
 }
 
+const orderOfUser = prepared((db, userId: number, orderId: number) =>
+  db
+    .selectFrom("orders as o")
+    .select(orderColumns())
+    .where("o.id", "=", orderId)
+    .where("o.user_id", "=", userId),
+);
+
 /** One of the user's orders; null for anyone else's (the owner check is in the WHERE). */
 export async function getOrderForUser(
   db: Kysely<DB>,
   userId: number,
   orderId: number,
 ): Promise<OrderView | null> {
-  const row = await db
-    .selectFrom("orders as o")
-    .select(orderColumns())
-    .where("o.id", "=", orderId)
-    .where("o.user_id", "=", userId)
-    .executeTakeFirst();
+  const [row] = await orderOfUser(db, userId, orderId);
   if (!row) return null;
   const [order] = await withDetails(db, [row]);
   return order;

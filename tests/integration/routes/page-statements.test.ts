@@ -1,31 +1,23 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
-import { db, useAppDatabase } from "~/db/db.server";
+import { createDatabase, useAppDatabase } from "~/db/db.server";
+import type { DB } from "~/db/schema";
 import { startRequest } from "~/models/catalog-version.server";
 import { loader as cartLoader } from "~/routes/cart";
 import { addCartLine, insertCheckoutFixture } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 import { routeArgs } from "../../support/route";
 
-/** Records the table each statement the app's database runs reads or writes first. */
-class StatementLog implements KyselyPlugin {
-  tables: string[] = [];
-  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    const sql = db.getExecutor().compileQuery(node, queryId).sql;
-    this.tables.push(/\b(?:from|into|update)\s+"(\w+)"/i.exec(sql)?.[1] ?? sql);
-    return node;
-  }
-  async transformResult<T>({ result }: { result: T }): Promise<T> {
-    return result;
-  }
-}
+/** The table each statement run reads or writes first, in order (from Kysely's log of every run). */
+const tables: string[] = [];
+const tableOf = (sql: string) => /\b(?:from|into|update)\s+"(\w+)"/i.exec(sql)?.[1] ?? sql;
 
 // Each statement is a read transaction of its own, and costs a loaded worker far more than it
 // costs in a loop (decision record 12): a logged-in page reads what it shows and nothing twice.
 describe("the statements of a logged-in cart page", () => {
   let t: TestDb;
-  const log = new StatementLog();
+  let logged: Kysely<DB>;
   let cookie: string;
   beforeAll(async () => {
     t = await withAppDb();
@@ -35,20 +27,25 @@ describe("the statements of a logged-in cart page", () => {
     cookie = (await createUserSession(new Request("http://localhost/login"), f.alice)).split(
       ";",
     )[0];
-    useAppDatabase(t.db.withPlugin(log), t.raw);
+    // The same database (on SQLite the same connection), with every statement logged.
+    logged = createDatabase(t.file, t.raw, {
+      log: (event) => void tables.push(tableOf(event.query.sql)),
+    });
+    useAppDatabase(logged, t.raw);
   });
   afterAll(async () => {
+    if (!t.raw) await logged.destroy(); // PostgreSQL: its own pool (SQLite's connection is t's)
     await t.cleanup();
   });
 
   const render = async () => {
     await new Promise((resolve) => setImmediate(resolve));
     startRequest("GET");
-    log.tables = [];
+    tables.length = 0;
     const request = new Request("http://localhost/cart", { headers: { Cookie: cookie } });
     const page = (await cartLoader(routeArgs(request))) as { shipping: { ok: boolean } };
     expect(page.shipping.ok).toBe(true);
-    return log.tables;
+    return [...tables];
   };
 
   it("reads the session with its user, the lines, the address and the products' tax data; the charge rules come from memory", async () => {
