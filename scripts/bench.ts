@@ -479,9 +479,12 @@ async function logIn(
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
+      const [pair, ...attributes] = c.split(";");
       const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      const name = pair.slice(0, eq).trim();
+      // A cookie cleared (Max-Age=0) is gone, as it is from a browser.
+      if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(name);
+      else jar.set(name, pair.slice(eq + 1).trim());
     }
   };
   const post = async (url: string, fields: Record<string, string>) => {
@@ -511,6 +514,14 @@ async function logIn(
     log(`warning: could not log in (${login.status}); /cart will be measured logged out`);
     return undefined;
   }
+  // The page the login leads to, as a browser follows it: it shows (and clears) the login's
+  // toast, so the shopper's later pages carry only the session, not a toast on each one.
+  keep(
+    await fetch(new URL(login.headers.get("location") ?? "/", origin), {
+      headers: { cookie: cookie() },
+      redirect: "manual",
+    }),
+  );
   const api = async (url: string, body: unknown, token?: string) => {
     const res = await fetch(origin + url, {
       method: "POST",
