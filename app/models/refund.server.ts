@@ -350,11 +350,11 @@ export async function refundOrder(
   };
 }
 
-/** An order's refunds, oldest first. */
 const refundsOf = prepared((db, orderId: number) =>
   db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("id"),
 );
 
+/** An order's refunds, oldest first. */
 export async function listRefunds(db: Trx, orderId: number): Promise<RefundView[]> {
   const rows = await refundsOf(db, orderId);
   const items = rows.length

@@ -274,11 +274,11 @@ export async function receiveReturn(
   return { ok: true, status: "refunded" };
 }
 
-/** An order's returns, oldest first (for the order page and the admin). */
 const returnsOf = prepared((db, orderId: number) =>
   db.selectFrom("return_requests").selectAll().where("order_id", "=", orderId).orderBy("id"),
 );
 
+/** An order's returns, oldest first (for the order page and the admin). */
 export async function listReturns(db: Trx, orderId: number): Promise<ReturnView[]> {
   const rows = await returnsOf(db, orderId);
   if (rows.length === 0) return [];
