@@ -14,14 +14,15 @@ class Slot {
  *
  * Each argument must be a single value (a number, a string), compared or assigned by the query; one
  * that would change the SQL (a list for `in`, a null for `is`) is refused, and such queries are
- * built the usual way. Plugins' `transformQuery` runs once, when the query is compiled; a
- * statement log belongs in Kysely's `log` option, which sees every run.
+ * built the usual way. A database with plugins (the app has none) builds the query on each call,
+ * so that they see every one.
  */
 export function prepared<Args extends (string | number)[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
-  // One compiled query per dialect and set of plugins (a transaction shares its database's).
-  const compiled = new WeakMap<object, WeakMap<object, CompiledQuery<Row>>>();
+  // One compiled query per dialect: a transaction shares its database's adapter (not its list of
+  // plugins, which Kysely copies for each transaction).
+  const compiled = new WeakMap<object, CompiledQuery<Row>>();
   return async (db, ...args) => {
     for (const arg of args) {
       if (typeof arg !== "string" && typeof arg !== "number") {
@@ -29,9 +30,8 @@ export function prepared<Args extends (string | number)[], Row>(
       }
     }
     const { adapter, plugins } = db.getExecutor();
-    let ofAdapter = compiled.get(adapter);
-    if (!ofAdapter) compiled.set(adapter, (ofAdapter = new WeakMap()));
-    let query = ofAdapter.get(plugins);
+    const cacheable = plugins.length === 0;
+    let query = cacheable ? compiled.get(adapter) : undefined;
     if (!query) {
       const slots = args.map((_, index) => new Slot(index)) as unknown as Args;
       query = build(db, ...slots).compile();
@@ -39,7 +39,7 @@ export function prepared<Args extends (string | number)[], Row>(
       if (used.size !== args.length) {
         throw new Error(`a prepared query must use each of its arguments as a value: ${query.sql}`);
       }
-      ofAdapter.set(plugins, query);
+      if (cacheable) compiled.set(adapter, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;

@@ -77,6 +77,29 @@ describe("prepared queries", () => {
     expect((await matching(t.db, "b@%", 0)).map((u) => u.email)).toEqual(["b@example.com"]);
   });
 
+  it("builds its query once, for every call and for a transaction of the same database", async () => {
+    let builds = 0;
+    const byId = prepared((db, id: number) => {
+      builds += 1;
+      return db.selectFrom("users").select("email").where("id", "=", id);
+    });
+    expect(await byId(t.db, 1)).toEqual([{ email: "a@example.com" }]);
+    expect(await byId(t.db, 3)).toEqual([{ email: "c@example.com" }]);
+    await t.db.transaction().execute(async (trx) => {
+      expect(await byId(trx, 2)).toEqual([{ email: "b@example.com" }]);
+    });
+    expect(builds).toBe(1);
+    // A database with a plugin builds it on each call, so that the plugin sees every one.
+    let seen = 0;
+    const withPlugin = t.db.withPlugin({
+      transformQuery: ({ node }) => ((seen += 1), node),
+      transformResult: async ({ result }) => result,
+    });
+    await byId(withPlugin, 1);
+    await byId(withPlugin, 2);
+    expect([builds, seen]).toEqual([3, 2]);
+  });
+
   it("refuses a value that would change the SQL (a list, a null)", async () => {
     const byId = prepared((db, id: number) =>
       db.selectFrom("users").select("id").where("id", "=", id),
