@@ -161,8 +161,9 @@ test("buying the last unit of one bolt pattern leaves the other on sale; the sol
   await expect(page.getByTestId("stock-text")).toContainText("InStock");
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
 
-  // The sibling still sells.
+  // The sibling still sells. (Wait for the answer: leaving the page would cancel the request.)
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByText("Added to cart").first()).toBeVisible();
   await page.goto("/cart");
   await expect(
     page
