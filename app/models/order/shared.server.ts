@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB, OrderStatus, OrdersTable } from "~/db/schema";
 import { byVariant, releaseVariant, reserveVariant } from "../variant-stock.server";
 
@@ -62,30 +63,42 @@ export async function moveStatus(
   return true;
 }
 
+const orderItemColumns = [
+  "id",
+  "order_id",
+  "product_id as productId",
+  "cart_item_id as cartItemId",
+  "title",
+  "brand",
+  "slug",
+  "image",
+  "unit_price_paise as unitPricePaise",
+  "quantity",
+  "size_label as sizeLabel",
+  "color_name as colorName",
+  "size_id as sizeId",
+  "color_id as colorId",
+  "bolt_pattern as boltPattern",
+  "offset_mm as offsetMm",
+  "part_number as partNumber",
+] as const;
+
+/** One order's items (its page, its payment): compiled once. */
+const itemsOfOrder = prepared((db, orderId: number) =>
+  db
+    .selectFrom("order_items")
+    .where("order_id", "=", orderId)
+    .select(orderItemColumns)
+    .orderBy("id"),
+);
+
 /** The items of any number of orders, in the order they were added: the one query that reads them. */
 export function loadOrderItems(trx: Trx, orderIds: number[]) {
+  if (orderIds.length === 1) return itemsOfOrder(trx, orderIds[0]);
   return trx
     .selectFrom("order_items")
     .where("order_id", "in", orderIds)
-    .select([
-      "id",
-      "order_id",
-      "product_id as productId",
-      "cart_item_id as cartItemId",
-      "title",
-      "brand",
-      "slug",
-      "image",
-      "unit_price_paise as unitPricePaise",
-      "quantity",
-      "size_label as sizeLabel",
-      "color_name as colorName",
-      "size_id as sizeId",
-      "color_id as colorId",
-      "bolt_pattern as boltPattern",
-      "offset_mm as offsetMm",
-      "part_number as partNumber",
-    ])
+    .select(orderItemColumns)
     .orderBy("id")
     .execute();
 }

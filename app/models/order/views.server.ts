@@ -77,24 +77,34 @@ type OrderBase = Omit<OrderView, "address" | "items" | "payments"> & {
   ship_country: string;
 };
 
+const paymentColumns = [
+  "id",
+  "order_id",
+  "status",
+  "razorpay_payment_id as razorpayPaymentId",
+  "amount_paise as amountPaise",
+  "created_at as createdAt",
+] as const;
+
+/** One order's payments (its page): compiled once. */
+const paymentsOfOrder = prepared((db, orderId: number) =>
+  db.selectFrom("payments").where("order_id", "=", orderId).select(paymentColumns).orderBy("id"),
+);
+
 /** Adds items and payments to order rows, two queries for any number of orders. */
 async function withDetails(db: Kysely<DB>, rows: OrderBase[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const items = await loadOrderItems(db, ids);
-  const payments = await db
-    .selectFrom("payments")
-    .where("order_id", "in", ids)
-    .select([
-      "id",
-      "order_id",
-      "status",
-      "razorpay_payment_id as razorpayPaymentId",
-      "amount_paise as amountPaise",
-      "created_at as createdAt",
-    ])
-    .orderBy("id")
-    .execute();
+  const payments =
+    ids.length === 1
+      ? await paymentsOfOrder(db, ids[0])
+      : await db
+          .selectFrom("payments")
+          .where("order_id", "in", ids)
+          .select(paymentColumns)
+          .orderBy("id")
+          .execute();
   return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
