@@ -265,6 +265,7 @@ async function renderCached(req, res, target, key) {
     result = {};
   }
   if (result.entry) {
+    await result.entry.ready;
     sendEntry(req, res, result.entry, { "x-cache": "miss" });
   } else if (leader && result.response) {
     await sendResponse(req, res, result.response, result.body);

@@ -5,8 +5,8 @@
  * 1. builds the shop for production into bench/tmp/build;
  * 2. generates a 10,000-product catalogue into a fresh temporary database;
  * 3. starts the shop the way `npm start` does (NODE_ENV=production) on that database;
- * 4. records the exact bytes the shop answers for each URL and starts a baseline server
- *    (plain node:http) that replays them;
+ * 4. records the exact bytes the shop answers for each URL under load (a cached page as a
+ *    compressed hit) and starts a baseline server (plain node:http) that replays them;
  * 5. for each URL, with autocannon on loopback: a warm-up, then 10 s at 32 connections against the
  *    shop and then against the baseline;
  * 6. prints a table, writes bench/results.json and ends with one summary line. It also reports the
@@ -257,14 +257,15 @@ async function main() {
     const only = opts.only?.split(",").map((s) => s.trim());
     const pages = only ? all.filter((p) => only.some((o) => p.name.startsWith(o))) : all;
 
-    // Record the exact bytes the shop answers, and hand them to the baseline.
+    // Record the exact bytes the shop answers under load (a cached page as a hit, compressed as
+    // its later hits are), and hand them to the baseline.
     const recordings: Record<
       string,
       { status: number; headers: http.IncomingHttpHeaders; body: string }
     > = {};
     const headerRows: string[][] = [];
     for (const page of pages) {
-      const res = await rawGet(origin + page.url, pageHeaders(page));
+      const res = await steadyAnswer(origin + page.url, pageHeaders(page));
       if (res.status !== 200) log(`warning: ${page.url} answered ${res.status}`);
       recordings[page.url] = {
         status: res.status,
@@ -611,6 +612,26 @@ function rawGet(url: string, headers: Record<string, string>) {
         .on("error", reject);
     },
   );
+}
+
+/**
+ * The answer a URL gets once the shop's page cache holds it: a cached page is asked again until it
+ * comes from the cache with its Brotli variant (made off the event loop after the first answer,
+ * which is gzip), which is what every hit under load gets. A page that is not cached (no
+ * `x-cache`) is taken at once.
+ */
+async function steadyAnswer(url: string, headers: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await rawGet(url, headers);
+    const cache = res.headers["x-cache"];
+    const settled = res.headers["content-encoding"] === "br" || res.body.length < 1024;
+    if (cache === undefined || (cache === "hit" && settled)) return res;
+    if (attempt === 40) {
+      log(`warning: ${url} was not answered from the cache compressed after ${attempt} tries`);
+      return res;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Gzip size of the JavaScript each page loads, as Chromium fetches it (module preloads and lazy chunks). */

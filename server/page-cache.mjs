@@ -11,12 +11,15 @@
 //   (catalogVersion() moves) every entry is dropped, so nothing stale is ever served. As a safety
 //   net for a change that forgets to bump the version, an entry also expires after `ttlMs` (60 s).
 // - Bodies are compressed once (br, gzip) off the event loop and answered with an ETag;
-//   If-None-Match gets a 304.
+//   If-None-Match gets a 304. Until that is done an entry has a quick gzip (the settings of a
+//   rendered answer), which the miss that stored it waits for: no answer goes out uncompressed
+//   because the cache was cold.
 // - Bounded by bytes (bodies plus a fixed overhead per entry) and by entry count, least recently
 //   used first; query parameters a route does not read are dropped from the key, and tiny answers
 //   are not kept, so random query strings cannot flood it (see cacheTarget).
 import crypto from "node:crypto";
 import {
+  compressBody,
   encodeVariantsAsync,
   etagMatches,
   etagOf,
@@ -344,6 +347,24 @@ export function createPageCache({
     compressing.add(job);
   }
 
+  /**
+   * Gives a new entry a gzip variant at once, with the fast settings a rendered answer gets (in line
+   * when small, on the thread pool when large), until compressLater's better ones replace it.
+   * Resolves when the entry may be sent.
+   */
+  async function compressFirst(key, entry) {
+    const { identity } = entry.variants;
+    if (identity.length < 1024 || !isCompressible(entry.headers["content-type"])) return;
+    const gzip = await compressBody(identity, "gzip");
+    if (entry.compressed || gzip.length >= identity.length) return;
+    entry.variants = { identity, gzip };
+    entry.prepared = undefined;
+    if (entries.get(key) !== entry) return;
+    bytes += gzip.length;
+    entry.size += gzip.length;
+    evict();
+  }
+
   /** The fresh entry for `key`, or undefined. */
   function get(key) {
     checkVersion();
@@ -364,7 +385,8 @@ export function createPageCache({
   /**
    * Stores a rendered answer; returns the entry, or null when it may not be stored.
    * `renderedAt` is the catalogue version read before rendering began: an answer rendered while
-   * the catalogue changed is served once but never stored.
+   * the catalogue changed is served once but never stored. The entry's `ready` resolves once it
+   * has a compressed variant (compressFirst): the miss waits for it before answering.
    */
   function set(key, { status, headers, body }, renderedAt) {
     if (!isStorableResponse(status, headers) || body.length > maxEntryBytes) return null;
@@ -383,20 +405,23 @@ export function createPageCache({
       headers: kept,
       etag: etagOf(body),
       cacheControl: /json/i.test(type) ? JSON_CACHE_CONTROL : HTML_CACHE_CONTROL,
-      variants: { identity: body },
+      variants: /** @type {Record<string, Buffer>} */ ({ identity: body }),
       size: body.length + key.length + ENTRY_OVERHEAD_BYTES,
       storedAt: now(),
       compressed: false,
       compressing: false,
+      /** Resolves once the entry has a compressed variant (compressFirst). */
+      ready: Promise.resolve(),
     };
-    if (renderedAt !== checkVersion() || entry.size > maxBytes || body.length < MIN_BODY_BYTES)
-      return entry;
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.size;
-    stats.stores += 1;
-    evict();
-    compressLater(key, entry);
+    if (renderedAt === checkVersion() && entry.size <= maxBytes && body.length >= MIN_BODY_BYTES) {
+      remove(key);
+      entries.set(key, entry);
+      bytes += entry.size;
+      stats.stores += 1;
+      evict();
+      compressLater(key, entry);
+    }
+    entry.ready = compressFirst(key, entry).catch(() => {});
     return entry;
   }
 

@@ -145,6 +145,26 @@ test.describe("rendered answers", () => {
         .on("error", reject);
     });
 
+  test("a page the cache renders for the first time is answered compressed, and Brotli once kept", async () => {
+    const path = `/search?q=winch-${Date.now()}`;
+    const first = await bytes(path, { "accept-encoding": "gzip, deflate, br" });
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(Number(first.headers["content-length"])).toBe(first.body.length);
+    const html = zlib.gunzipSync(first.body).toString("utf8");
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).toContain("winch-");
+    // The stored entry gets its Brotli off the event loop; later hits answer with it.
+    await expect
+      .poll(
+        async () => (await bytes(path, { "accept-encoding": "br" })).headers["content-encoding"],
+      )
+      .toBe("br");
+    const hit = await bytes(path, { "accept-encoding": "br" });
+    expect(hit.headers["x-cache"]).toBe("hit");
+    expect(zlib.brotliDecompressSync(hit.body).toString("utf8")).toBe(html);
+  });
+
   test("a page rendered for one request is gzipped when gzip is taken, else Brotli, and reads back whole", async () => {
     const product = await someProduct();
     // A session cookie (even one that names no session) makes the page this request's own.

@@ -306,12 +306,50 @@ describe("createPageCache", () => {
     expect(MIN_BODY_BYTES).toBeGreaterThan(2);
   });
 
-  it("compresses off the event loop: the first answers are plain, compressed ones follow", async () => {
+  it("gives a new entry a quick gzip at once, and its better variants off the event loop", async () => {
     const cache = createPageCache({ version: () => 1 });
-    const entry = cache.set("/p", { status: 200, headers: htmlHeaders(), body: html("p") }, 1)!;
-    expect(Object.keys(entry.variants)).toEqual(["identity"]);
+    const body = html("p");
+    const entry = cache.set("/p", { status: 200, headers: htmlHeaders(), body }, 1)!;
+    await entry.ready;
+    // The miss that stored it answers with this one (server.mjs waits for `ready`).
+    expect(Object.keys(entry.variants).sort()).toEqual(["gzip", "identity"]);
+    expect(zlib.gunzipSync(entry.variants.gzip).equals(body)).toBe(true);
+    const overhead = "/p".length + ENTRY_OVERHEAD_BYTES;
+    expect(cache.bytes).toBe(body.length + entry.variants.gzip.length + overhead);
     await cache.idle();
-    expect(Object.keys(cache.get("/p")!.variants).sort()).toEqual(["br", "gzip", "identity"]);
+    const later = cache.get("/p")!;
+    expect(Object.keys(later.variants).sort()).toEqual(["br", "gzip", "identity"]);
+    expect(zlib.brotliDecompressSync(later.variants.br).equals(body)).toBe(true);
+    expect(cache.bytes).toBe(
+      body.length + later.variants.gzip.length + later.variants.br.length + overhead,
+    );
+  });
+
+  it("compresses a large answer on the thread pool before its miss is answered", async () => {
+    const cache = createPageCache({ version: () => 1 });
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i, title: `Part ${i}`, price: i }));
+    const body = Buffer.from(JSON.stringify(rows));
+    expect(body.length).toBeGreaterThan(128 * 1024); // over the in-line limit
+    const entry = cache.set(
+      "/api/v1/allProducts",
+      { status: 200, headers: new Headers({ "content-type": "application/json" }), body },
+      1,
+    )!;
+    await entry.ready;
+    const res = fakeRes();
+    sendEntry({ method: "GET", headers: { "accept-encoding": "gzip" } }, res, entry);
+    expect(res.out.headers?.["content-encoding"]).toBe("gzip");
+    expect(res.out.body!.length).toBeLessThan(body.length / 4);
+    expect(zlib.gunzipSync(res.out.body!).equals(body)).toBe(true);
+  });
+
+  it("compresses an answer it does not keep too (rendered while the catalogue changed)", async () => {
+    const cache = createPageCache({ version: () => 2 });
+    const entry = cache.set("/p", { status: 200, headers: htmlHeaders(), body: html("p") }, 1)!;
+    await entry.ready;
+    expect(entry.variants.gzip).toBeDefined();
+    expect(cache.get("/p")).toBeUndefined();
+    expect(cache.bytes).toBe(0);
   });
 
   it("renders once for concurrent misses of the same URL", async () => {
