@@ -65,10 +65,21 @@ const PRIVATE_PATHS =
   /^\/(cart|checkout|order|userOrders|addresses|admin|account|billing|login|signup)(\/|\.data$|$)/;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/** Marks the answer to a private page `Cache-Control: private, no-store`. */
+/** A page rendered for a session or with a toast (the account menu, the cart's count, a message). */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:session|toast)=/;
+export const PERSONAL_CACHE_CONTROL = "private, no-cache";
+
+/**
+ * Marks the answer to a private page `Cache-Control: private, no-store`. Any other page rendered
+ * for a request with a session or a toast gets `private, no-cache`: no shared cache may keep it
+ * for someone else. (Anonymous catalogue pages are rendered without those cookies and carry the
+ * page cache's public policy.)
+ */
 export function applyPrivateCaching(request: Request, headers: Headers) {
   if (PRIVATE_PATHS.test(new URL(request.url).pathname))
     headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  else if (PERSONAL_COOKIE.test(request.headers.get("Cookie") ?? ""))
+    headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
 }
 
 /** The headers every response carries, whatever it is. */

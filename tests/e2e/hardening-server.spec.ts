@@ -180,6 +180,8 @@ test.describe("rendered answers", () => {
       "accept-encoding": "gzip, deflate, br",
     });
     expect(gzip.headers["x-cache"]).toBeUndefined();
+    // Rendered for a session: no shared cache may keep it.
+    expect(gzip.headers["cache-control"]).toBe("private, no-cache");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
     check(zlib.gunzipSync(gzip.body).toString("utf8"));
