@@ -25,11 +25,13 @@ export async function action({ request }: ActionFunctionArgs) {
     razorpaySignature: fields.razorpaySignature ?? fields.razorpay_signature,
     source: "api",
     userId: user.id,
+    orderId: fields.orderId,
   });
-  if (!result.ok) return jsonNoStore({ message: result.message }, { status: result.status });
-  if (fields.orderId != null && String(fields.orderId) !== String(result.orderId)) {
-    return jsonNoStore({ message: "Payment verification failed." }, { status: 400 });
-  }
+  if (!result.ok)
+    return jsonNoStore(
+      { message: result.message, ...(result.errors ? { errors: result.errors } : {}) },
+      { status: result.status },
+    );
   const paid = countsAsPaid(result.status);
   if (!paid)
     return jsonNoStore(

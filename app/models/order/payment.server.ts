@@ -156,6 +156,16 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
         .where("id", "=", order.id)
         .execute();
     }
+  } else if (order.razorpay_payment_id && order.razorpay_payment_id !== input.razorpayPaymentId) {
+    // Paid already (or further on): a second payment for the same order is money taken twice.
+    await trx
+      .updateTable("orders")
+      .set({
+        attention: `Payment ${input.razorpayPaymentId} is a second payment: the order was already paid by ${order.razorpay_payment_id}. Refund it`,
+        updated_at: at,
+      })
+      .where("id", "=", order.id)
+      .execute();
   }
   // The shopper's confirmation and the admins' notice, in this transaction (outbox.server.ts).
   if (changed) await enqueueOrderEvent(trx, order.id, "placed", input.now);
@@ -239,7 +249,14 @@ export async function getPendingOrderByGatewayId(db: Kysely<DB>, razorpayOrderId
 
 export type VerifyResult =
   | { ok: true; orderId: number; userId: number; status: OrderStatus; changed: boolean }
-  | { ok: false; status: 400 | 404; message: string; orderId?: number };
+  | {
+      ok: false;
+      status: 400 | 404;
+      message: string;
+      orderId?: number;
+      /** The field at fault, for the API's `errors`. */
+      errors?: Record<string, string>;
+    };
 
 /**
  * The shopper's proof of payment (Razorpay's callback or handler, or the sandbox page):
@@ -255,12 +272,15 @@ export async function verifyPayment(
     razorpaySignature: unknown;
     source: string;
     userId?: number;
+    /** Our order the client says it paid for (the API's `orderId`): it must be the one paid. */
+    orderId?: unknown;
   },
 ): Promise<VerifyResult> {
   const { razorpayOrderId, razorpayPaymentId, razorpaySignature } = input;
-  if (!isRazorpayId(razorpayOrderId) || !isRazorpayId(razorpayPaymentId)) {
-    return { ok: false, status: 400, message: "Payment verification failed." };
-  }
+  const failed = (field: string, message = "Payment verification failed.") =>
+    ({ ok: false, status: 400, message, errors: { [field]: message } }) as const;
+  if (!isRazorpayId(razorpayOrderId)) return failed("razorpayOrderId");
+  if (!isRazorpayId(razorpayPaymentId)) return failed("razorpayPaymentId");
   let query = db
     .selectFrom("orders")
     .select(["id", "razorpay_order_id"])
@@ -270,7 +290,11 @@ export async function verifyPayment(
   if (!order || !order.razorpay_order_id) {
     return input.userId !== undefined
       ? { ok: false, status: 404, message: "Order not found" }
-      : { ok: false, status: 400, message: "Payment verification failed." };
+      : failed("razorpayOrderId");
+  }
+  // Checked before anything is recorded: a payment is never applied under another order's answer.
+  if (input.orderId != null && String(input.orderId) !== String(order.id)) {
+    return failed("orderId", "This payment is not for that order.");
   }
   const check = checkPaymentSignature(gateway.signingSecret, {
     razorpayOrderId: order.razorpay_order_id,
@@ -279,10 +303,10 @@ export async function verifyPayment(
   });
   if (check !== "ok") {
     return {
-      ok: false,
-      status: 400,
-      message:
+      ...failed(
+        "razorpaySignature",
         check === "malformed" ? "Invalid payment signature." : "Payment verification failed.",
+      ),
       orderId: order.id,
     };
   }
@@ -291,7 +315,7 @@ export async function verifyPayment(
     razorpayPaymentId,
     source: input.source,
   });
-  if (!outcome.ok) return { ok: false, status: 400, message: "Payment verification failed." };
+  if (!outcome.ok) return failed("razorpayPaymentId");
   return outcome;
 }
 

@@ -185,6 +185,87 @@ describe("verify-payment and the callback", () => {
     expect(payments).toHaveLength(1);
   });
 
+  it("a payment sent with another order's id is refused before anything is recorded", async () => {
+    const first = await aliceOrder();
+    const res2 = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, {
+        billingAddressId: f.aliceAddress,
+        productId: f.products.lights,
+      }),
+    );
+    expect(res2.status).toBe(201);
+    const second = (await res2.json()) as { orderId: number };
+    const paid = rzp.pay(first.razorpayOrderId);
+    const res = await call(
+      verifyPaymentApi,
+      api("/api/v1/checkout/verify-payment", aliceToken, {
+        razorpayOrderId: paid.razorpay_order_id,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+        orderId: second.orderId,
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: { orderId: expect.any(String) } });
+    expect(await status(first.orderId)).toBe("pending_payment");
+    expect(await status(second.orderId)).toBe("pending_payment");
+    expect(await t.db.selectFrom("payments").selectAll().execute()).toHaveLength(0);
+    const missing = await call(
+      verifyPaymentApi,
+      api("/api/v1/checkout/verify-payment", aliceToken, { razorpayOrderId: 123 }),
+    );
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ errors: { razorpayOrderId: expect.any(String) } });
+  });
+
+  it("a second payment for a paid order is kept and flags the order for a refund", async () => {
+    const order = await aliceOrder();
+    const verify = async (paid = rzp.pay(order.razorpayOrderId)) => {
+      const res = await call(
+        verifyPaymentApi,
+        api("/api/v1/checkout/verify-payment", aliceToken, {
+          razorpayOrderId: paid.razorpay_order_id,
+          razorpayPaymentId: paid.razorpay_payment_id,
+          razorpaySignature: paid.razorpay_signature,
+          orderId: order.orderId,
+        }),
+      );
+      expect(res.status).toBe(200);
+      return paid;
+    };
+    const attention = async () =>
+      (
+        await t.db
+          .selectFrom("orders")
+          .select("attention")
+          .where("id", "=", order.orderId)
+          .executeTakeFirstOrThrow()
+      ).attention;
+    const first = await verify();
+    await verify(first); // the same payment again changes nothing
+    expect(await attention()).toBeNull();
+    const second = await verify();
+    expect(await attention()).toContain(second.razorpay_payment_id);
+    expect(await attention()).toContain(first.razorpay_payment_id);
+    await t.db.updateTable("orders").set({ attention: null }).execute();
+    // The same through a webhook: a third payment captured for the order.
+    const hook = webhookBody("payment.captured", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hook00000099",
+      amount: order.amount,
+    });
+    expect((await postWebhook(hook, { eventId: "evt_third" })).status).toBe(200);
+    expect(await attention()).toContain("pay_hook00000099");
+    expect(await status(order.orderId)).toBe("paid");
+    const paidRows = await t.db
+      .selectFrom("payments")
+      .select("razorpay_payment_id")
+      .where("status", "=", "paid")
+      .execute();
+    expect(paidRows).toHaveLength(3);
+  });
+
   it("the callback needs no session: a signed post marks the order paid and answers 303 to the order", async () => {
     const order = await aliceOrder();
     const paid = rzp.pay(order.razorpayOrderId);
