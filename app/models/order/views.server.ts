@@ -36,6 +36,9 @@ export type OrderView = {
   reservedUntil: string;
   trackingNumber: string | null;
   attention: string | null;
+  paymentMethod: "razorpay" | "cod";
+  shippingPaise: number;
+  codFeePaise: number;
   address: ShippingAddress;
   items: OrderItemView[];
   payments: PaymentView[];
@@ -55,6 +58,9 @@ function orderColumns() {
     "o.reserved_until as reservedUntil",
     "o.tracking_number as trackingNumber",
     "o.attention",
+    "o.payment_method as paymentMethod",
+    "o.shipping_paise as shippingPaise",
+    "o.cod_fee_paise as codFeePaise",
     "o.ship_full_name",
     "o.ship_phone",
     "o.ship_address1",
@@ -118,6 +124,9 @@ async function withDetails(db: Kysely<DB>, rows: OrderBase[]): Promise<OrderView
     reservedUntil: r.reservedUntil,
     trackingNumber: r.trackingNumber,
     attention: r.attention,
+    paymentMethod: r.paymentMethod,
+    shippingPaise: r.shippingPaise,
+    codFeePaise: r.codFeePaise,
     address: {
       fullName: r.ship_full_name,
       phone: r.ship_phone,
@@ -252,6 +261,10 @@ export function toApiOrder(order: OrderView & { email?: string }) {
     status: order.status,
     createdAt: order.createdAt,
     totalAmount: order.amountPaise,
+    // Parts of totalAmount, in paise: delivery and the cash on delivery fee.
+    shippingAmount: order.shippingPaise,
+    codFeeAmount: order.codFeePaise,
+    paymentMethod: order.paymentMethod,
     razorpayOrderId: order.razorpayOrderId,
     userId: { name: order.address.fullName, phone: order.address.phone },
     ...(order.email ? { user: { email: order.email } } : {}),
@@ -281,10 +294,17 @@ export function toApiOrder(order: OrderView & { email?: string }) {
         price: i.unitPricePaise,
       },
     })),
-    payments: order.payments.map((p) => ({
-      id: p.id,
-      status: p.status,
-      razorpayPaymentId: p.razorpayPaymentId,
-    })),
+    // The payment that paid the order first: the spec's client reads the first payment's status.
+    payments: [...order.payments]
+      .sort(
+        (a, b) =>
+          Number(b.razorpayPaymentId === order.razorpayPaymentId && b.status === "paid") -
+          Number(a.razorpayPaymentId === order.razorpayPaymentId && a.status === "paid"),
+      )
+      .map((p) => ({
+        id: p.id,
+        status: p.status,
+        razorpayPaymentId: p.razorpayPaymentId,
+      })),
   };
 }

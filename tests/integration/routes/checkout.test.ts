@@ -410,6 +410,47 @@ describe("orders API", () => {
     const junk = await call(orderApi, api(`/api/v1/orders/abc`, aliceToken), { orderId: "abc" });
     expect(junk.status).toBe(404);
   });
+
+  it("puts the payment that paid the order first and shows what the total is made of", async () => {
+    const order = await aliceOrder();
+    const failed = webhookBody("payment.failed", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hookfailed001",
+      amount: order.amount,
+    });
+    await postWebhook(failed, { eventId: "evt_failed_first" });
+    const captured = webhookBody("payment.captured", {
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_hookpaid00001",
+      amount: order.amount,
+    });
+    await postWebhook(captured, { eventId: "evt_paid_second" });
+    const res = await call(orderApi, api(`/api/v1/orders/${order.orderId}`, aliceToken), {
+      orderId: String(order.orderId),
+    });
+    const body = (await res.json()) as {
+      totalAmount: number;
+      shippingAmount: number;
+      codFeeAmount: number;
+      paymentMethod: string;
+      items: { price: number; quantity: number }[];
+      payments: { status: string; razorpayPaymentId: string }[];
+    };
+    expect(body.payments.map((p) => [p.status, p.razorpayPaymentId])).toEqual([
+      ["paid", "pay_hookpaid00001"],
+      ["failed", "pay_hookfailed001"],
+    ]);
+    expect(body.paymentMethod).toBe("razorpay");
+    expect(body.codFeeAmount).toBe(0);
+    const row = await t.db
+      .selectFrom("orders")
+      .select("shipping_paise")
+      .where("id", "=", order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(body.shippingAmount).toBe(row.shipping_paise);
+    const itemsTotal = body.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+    expect(itemsTotal + body.shippingAmount + body.codFeeAmount).toBe(body.totalAmount);
+  });
 });
 
 describe("webhooks", () => {
