@@ -12,7 +12,11 @@ import {
   OrderHistory,
   OrderPayments,
 } from "~/components/admin/order-detail";
-import { CashCollectedForm, OrderNextStep } from "~/components/admin/order-next-step";
+import {
+  AttentionNote,
+  CashCollectedForm,
+  OrderNextStep,
+} from "~/components/admin/order-next-step";
 import { OrderRefunds } from "~/components/admin/order-refunds";
 import { OrderReturns } from "~/components/admin/order-returns";
 import { StatusBadge } from "~/components/admin/order-status";
@@ -22,6 +26,7 @@ import { MOVES, readMove, readRefund, readReturnDecision } from "~/forms/admin-o
 import {
   getOrderForAdmin,
   ORDER_STATUSES,
+  resolveAttention,
   STATUS_LABELS,
   transitionOrder,
 } from "~/models/order/index.server";
@@ -71,6 +76,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       cash.ok
         ? { type: "success", message: "Cash collected: the order is paid" }
         : { type: "error", message: cash.message },
+      request,
+    );
+  }
+  if (form.get("intent") === "attention-handled") {
+    const handled = await resolveAttention(db, id, { by: `admin:${admin.id}` });
+    if (handled) securityEvent("admin.order", { adminId: admin.id, orderId: id, to: "handled" });
+    return redirectWithToast(
+      back,
+      { type: "success", message: handled ? "Marked as handled" : "Nothing left to handle" },
       request,
     );
   }
@@ -171,14 +185,7 @@ export default function AdminOrder() {
           Close
         </Link>
       </div>
-      {order.attention ? (
-        <p
-          role="note"
-          className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
-        >
-          Needs attention: {order.attention}
-        </p>
-      ) : null}
+      {order.attention ? <AttentionNote note={order.attention} busy={busy} /> : null}
       <OrderFacts order={order} />
       {charges ? (
         <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} />

@@ -73,6 +73,28 @@ export function OrderNextStep({
 }
 
 /** Cash on delivery: the courier's cash is recorded once the order is delivered. */
+/** The note of what needs the admin's attention, and the button that marks it handled. */
+export function AttentionNote({ note, busy }: { note: string; busy: boolean }) {
+  return (
+    <div
+      role="note"
+      className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+    >
+      <p>Needs attention: {note}</p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="attention-handled" />
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md border border-amber-900 px-3 py-1 text-sm font-semibold hover:bg-amber-100"
+        >
+          Mark as handled
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 export function CashCollectedForm({ busy }: { busy: boolean }) {
   return (
     <Form method="post" className="mt-3">

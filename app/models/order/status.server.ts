@@ -151,3 +151,41 @@ export async function transitionOrder(
     return { ok: true, status: to };
   });
 }
+
+/**
+ * The admin has dealt with what an order's `attention` says (a second payment refunded at
+ * Razorpay, a mismatch checked): the note leaves the dashboard's count and stays in the history.
+ * Answers false when the order has no such note (already handled, or none).
+ */
+export async function resolveAttention(
+  db: Kysely<DB>,
+  orderId: number,
+  options: { by: string; now?: Date },
+): Promise<boolean> {
+  const at = (options.now ?? new Date()).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .select(["status", "attention"])
+      .where("id", "=", orderId)
+      .executeTakeFirst();
+    if (!order?.attention) return false;
+    await trx
+      .updateTable("orders")
+      .set({ attention: null, updated_at: at })
+      .where("id", "=", orderId)
+      .execute();
+    await trx
+      .insertInto("order_status_history")
+      .values({
+        order_id: orderId,
+        from_status: order.status,
+        to_status: order.status,
+        by: options.by,
+        note: `handled: ${order.attention}`,
+        at,
+      })
+      .execute();
+    return true;
+  });
+}

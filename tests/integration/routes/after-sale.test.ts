@@ -201,6 +201,56 @@ describe("admin doors", () => {
     expect(mark.status).toBe(400);
   });
 
+  it("an order that needs attention is marked handled: the note leaves the count and stays in the history", async () => {
+    const { orderId } = await paidOrder();
+    const note = "Payment pay_X is a second payment: refund it";
+    await t.db.updateTable("orders").set({ attention: note }).where("id", "=", orderId).execute();
+    const handle = () =>
+      call(
+        adminOrderAction,
+        post(
+          `/admin/orders/${orderId}`,
+          admin,
+          new URLSearchParams({ intent: "attention-handled" }),
+        ),
+        { id: String(orderId) },
+      );
+    const alicesTry = await call(
+      adminOrderAction,
+      post(`/admin/orders/${orderId}`, alice, new URLSearchParams({ intent: "attention-handled" })),
+      { id: String(orderId) },
+    );
+    expect(alicesTry.status).not.toBe(303);
+    const attention = async () =>
+      (
+        await t.db
+          .selectFrom("orders")
+          .select("attention")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow()
+      ).attention;
+    expect(await attention()).toBe(note);
+    const done = await handle();
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`/admin/orders/${orderId}`);
+    expect(await attention()).toBeNull();
+    const notes = await t.db
+      .selectFrom("order_status_history")
+      .select(["note", "by"])
+      .where("order_id", "=", orderId)
+      .where("note", "like", "handled:%")
+      .execute();
+    expect(notes).toEqual([{ note: `handled: ${note}`, by: expect.stringMatching(/^admin:/) }]);
+    // Again: nothing left, nothing written.
+    expect((await handle()).status).toBe(303);
+    const again = await t.db
+      .selectFrom("order_status_history")
+      .select("id")
+      .where("note", "like", "handled:%")
+      .execute();
+    expect(again).toHaveLength(1);
+  });
+
   it("the Messages page lists the outbox with errors and resends a failed message", async () => {
     await enqueueMessage(t.db, {
       channel: "email",
