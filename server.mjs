@@ -114,6 +114,10 @@ function toRequest(req, res, url, body) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
+  // The host Remix compares a post's Origin with (its own CSRF check) is the public one, whatever
+  // the client or a proxy wrote: refuseCrossSitePost has checked Origin against it already.
+  headers.set("host", new URL(url).host);
+  headers.delete("x-forwarded-host");
   headers.set(SOCKET_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
   headers.set(REQUEST_ID_HEADER, String(res.getHeader("x-request-id") ?? ""));
   const init = { method: req.method, headers, signal: controller.signal };
