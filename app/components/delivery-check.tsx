@@ -18,7 +18,14 @@ export type DeliveryAnswerView = {
  * "Check delivery": a GET form to the page itself without JavaScript (`?pin=`), a fetcher of
  * /delivery with it. Shows the delivery date, cash on delivery, or that the PIN is not served.
  */
-export function DeliveryCheck({ initial }: { initial: DeliveryAnswerView | null }) {
+export function DeliveryCheck({
+  initial,
+  keep = {},
+}: {
+  initial: DeliveryAnswerView | null;
+  /** The page's other query parameters (a product's colour and size), kept by the GET form. */
+  keep?: Record<string, string | number | null>;
+}) {
   const fetcher = useFetcher<DeliveryAnswerView>({ key: "delivery-check" });
   const answer = fetcher.data ?? initial;
   const busy = fetcher.state !== "idle";
@@ -40,6 +47,11 @@ export function DeliveryCheck({ initial }: { initial: DeliveryAnswerView | null 
           );
         }}
       >
+        {Object.entries(keep).map(([name, value]) =>
+          value === null ? null : (
+            <input key={name} type="hidden" name={name} value={String(value)} />
+          ),
+        )}
         <div>
           <label htmlFor={`${uid}-pin`} className="block text-sm font-medium">
             PIN code

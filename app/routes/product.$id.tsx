@@ -201,7 +201,7 @@ export default function ProductPage() {
             />
           </Cached>
 
-          <DeliveryCheck initial={delivery} />
+          <DeliveryCheck initial={delivery} keep={{ color, size: size?.id ?? null }} />
 
           <Cached name="product-specs" keys={[pathname, color, sizeId]}>
             <a

@@ -136,6 +136,28 @@ test("a wheel chosen by bolt pattern keeps it in the cart, the paid order and th
   await adminSees(browser, baseURL!, orderId, ["5x150", wheel.parts.wide]);
 });
 
+test("a link to one size shows it to a visitor who is not logged in, and checking delivery keeps it", async ({
+  page,
+  request,
+}, info) => {
+  const wheel = await twinWheel(request);
+  const api = (await (await request.get(`/api/v1/product/${wheel.id}`)).json()) as {
+    sizes: { id: number; boltPattern: string }[];
+  };
+  const wide = api.sizes.find((s) => s.boltPattern === "5x150")!;
+  // Twice: the second answer comes from the page cache.
+  for (let i = 0; i < 2; i++) {
+    await page.goto(`/product/${wheel.id}?size=${wide.id}`);
+    await expect(sizeRadio(page, "5x150")).toBeChecked();
+  }
+  const delivery = page.getByRole("region", { name: "Delivery" });
+  await delivery.getByLabel("PIN code").fill("560001");
+  await delivery.getByRole("button", { name: "Check delivery" }).click();
+  await expect(delivery.getByText(/^Delivers to 560001/)).toBeVisible();
+  if (!js(info)) await expect(page).toHaveURL(new RegExp(`[?&]size=${wide.id}(&|$)`));
+  await expect(sizeRadio(page, "5x150")).toBeChecked();
+});
+
 test("buying the last unit of one bolt pattern leaves the other on sale; the sold-out one is shown, not selectable", async ({
   page,
   request,

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest } from "../../server/page-cache.mjs";
+import { cacheTarget, isCacheableRequest } from "../../server/page-cache.mjs";
 
 const isBrand = (slug: string) => slug === "warn";
 
@@ -115,6 +115,23 @@ describe("the page cache's public URLs and the route files", () => {
   it("caches each public route's URL for anonymous visitors", () => {
     for (const [file, url] of Object.entries(PUBLIC)) {
       expect(isCacheableRequest("GET", url, {}, undefined, isBrand), `${file}: ${url}`).toBe(true);
+    }
+  });
+
+  it("keeps every query parameter a public route reads by name", () => {
+    // The cache drops the parameters its list leaves out before it renders: a parameter read
+    // here but missing there would be ignored for every anonymous visitor.
+    for (const [file, url] of Object.entries(PUBLIC)) {
+      const source = fs.readFileSync(path.resolve("app/routes", file), "utf8");
+      const read = [...source.matchAll(/\b(?:searchParams|search|params)\.get\("(\w+)"\)/g)].map(
+        (m) => m[1],
+      );
+      for (const name of read) {
+        const asked = `${url}${url.includes("?") ? "&" : "?"}${name}=7`;
+        expect(cacheTarget("GET", asked, {}, isBrand), `${file} reads ?${name}`).toContain(
+          `${name}=7`,
+        );
+      }
     }
   });
 
