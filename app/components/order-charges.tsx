@@ -15,9 +15,12 @@ export type OrderChargesView = {
 export function OrderCharges({
   charges,
   invoiceHref,
+  paid,
 }: {
   charges: OrderChargesView;
   invoiceHref: string;
+  /** The order has been paid (online, or the courier's cash collected). */
+  paid: boolean;
 }) {
   return (
     <section
@@ -32,7 +35,9 @@ export function OrderCharges({
         <dd>
           {charges.paymentMethod === "cod"
             ? `Cash on delivery${charges.cashCollectedAt ? " (cash collected)" : ""}`
-            : "Paid online"}
+            : paid
+              ? "Paid online"
+              : "Online payment (not paid)"}
         </dd>
         <dt className="text-gray-600">Items</dt>
         <dd>

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { prepared } from "~/db/prepared.server";
 import type { DB, OrderStatus, RefundStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
+import { formatPaise } from "~/utils/money";
 import { releaseVariant } from "./variant-stock.server";
 import { enqueueRefundNotice } from "./outbox.server";
 
@@ -169,7 +170,7 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
         message:
           balance.refundablePaise === 0
             ? "This order is already refunded in full."
-            : `At most ${balance.refundablePaise} paise can still be refunded.`,
+            : `At most ${formatPaise(balance.refundablePaise)} can still be refunded.`,
         refundablePaise: balance.refundablePaise,
       } as const;
     }

@@ -188,7 +188,11 @@ export default function AdminOrder() {
       {order.attention ? <AttentionNote note={order.attention} busy={busy} /> : null}
       <OrderFacts order={order} />
       {charges ? (
-        <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} />
+        <OrderCharges
+          charges={charges}
+          invoiceHref={`/order/${order.id}/invoice`}
+          paid={order.paidAt !== null}
+        />
       ) : null}
       {charges?.paymentMethod === "cod" &&
       order.status === "delivered" &&

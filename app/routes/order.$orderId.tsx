@@ -96,14 +96,24 @@ export default function OrderPage() {
           </dd>
         </div>
         <div>
-          <dt className="text-gray-600">{standing ? "Total Paid" : "Total"}</dt>
+          <dt className="text-gray-600">
+            {!standing
+              ? "Total"
+              : charges?.paymentMethod === "cod" && !charges.cashCollectedAt
+                ? "To pay on delivery"
+                : "Total Paid"}
+          </dt>
           <dd className="text-lg font-bold">
             <Price paise={order.amountPaise} />
           </dd>
         </div>
       </dl>
       {charges ? (
-        <OrderCharges charges={charges} invoiceHref={`/order/${order.id}/invoice`} />
+        <OrderCharges
+          charges={charges}
+          invoiceHref={`/order/${order.id}/invoice`}
+          paid={order.paidAt !== null}
+        />
       ) : null}
 
       <section aria-labelledby="items-heading" className="mt-8">

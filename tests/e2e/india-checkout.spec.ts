@@ -113,6 +113,9 @@ test("cash on delivery end to end: placed, confirmed, shipped, delivered (invoic
   const orderId = Number(page.url().split("/").at(-1));
   await expect(page.getByText("Placed (cash on delivery)")).toBeVisible();
   await expect(page.getByText("Cash on delivery", { exact: true })).toBeVisible();
+  // Nothing is paid yet: the total is what the courier collects.
+  await expect(page.getByText("To pay on delivery", { exact: true })).toBeVisible();
+  await expect(page.getByText("Total Paid", { exact: true })).toHaveCount(0);
   expect((await page.request.get(`/order/${orderId}/invoice`)).status()).toBe(404);
 
   // The admin confirms, ships, delivers and records the cash.
@@ -138,6 +141,7 @@ test("cash on delivery end to end: placed, confirmed, shipped, delivered (invoic
   // The shopper downloads the tax invoice: same state (Karnataka), so CGST and SGST.
   await page.reload();
   await expect(page.getByRole("link", { name: /^Download GST invoice OV\// })).toBeVisible();
+  await expect(page.getByText("Total Paid", { exact: true })).toBeVisible();
   const pdf = await page.request.get(`/order/${orderId}/invoice`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");

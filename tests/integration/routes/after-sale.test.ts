@@ -185,6 +185,10 @@ describe("admin doors", () => {
     );
     const tooMuch = await refund({ amount: "300000.01" });
     expect(tooMuch.status).toBe(400);
+    // In rupees, as the form asks for them.
+    expect(((await tooMuch.json()) as { errors: Record<string, string> }).errors.refund).toMatch(
+      /^At most ₹[\d,]+\.\d\d can still be refunded\.$/,
+    );
     const ok = await refund({ amount: "1,500.00", reason: "goodwill" });
     expect(ok.status).toBe(303);
     const rows = await t.db
