@@ -6,11 +6,14 @@ export function ItemQuantities({
   items,
   label,
   defaultValue,
+  typed = {},
   rowClassName = "flex items-center gap-2",
 }: {
   items: { id: number; title: string; quantity: number }[];
   label: (item: { title: string; quantity: number }) => string;
   defaultValue?: number;
+  /** What was typed into a refused form, by field name (`qty-ID`), over defaultValue. */
+  typed?: Record<string, string>;
   rowClassName?: string;
 }) {
   return (
@@ -27,7 +30,7 @@ export function ItemQuantities({
             min={0}
             max={i.quantity}
             inputMode="numeric"
-            defaultValue={defaultValue}
+            defaultValue={typed[`qty-${i.id}`] ?? defaultValue}
             className="w-20 rounded-md border border-gray-300 px-2 py-1"
           />
         </div>

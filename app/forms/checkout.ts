@@ -4,6 +4,7 @@ import type { Charges, ChargesResult } from "~/models/checkout-charges.server";
 import type { ItemDraft, OrderSource } from "~/models/order/index.server";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
 import { idSchema, quantitySchema } from "~/utils/validation";
+import { typedValues } from "./typed-values";
 
 /**
  * The checkout's state as it travels in the URL (`/checkout?step=...`) and in the Pay Now form,
@@ -190,11 +191,7 @@ export function readPayWith(
   if (payWith.success) return { ok: true, data: payWith.data };
   const errors: Record<string, string> = {};
   for (const issue of payWith.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  const values: Record<string, string> = {};
-  for (const key of ["paymentMethod", "gstin", "businessName"]) {
-    const v = form.get(key);
-    if (typeof v === "string") values[key] = v;
-  }
+  const values = typedValues(form, ["paymentMethod", "gstin", "businessName"]);
   return {
     ok: false,
     reply: { ok: false, message: "Please check the GST details.", errors, values },

@@ -23,6 +23,7 @@ import { StatusBadge } from "~/components/admin/order-status";
 import { OrderCharges } from "~/components/order-charges";
 import { db } from "~/db/db.server";
 import { MOVES, readMove, readRefund, readReturnDecision } from "~/forms/admin-order";
+import { typedValues } from "~/forms/typed-values";
 import {
   getOrderForAdmin,
   ORDER_STATUSES,
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionErrors = { errors: Record<string, string> };
+type ActionErrors = { errors: Record<string, string>; values?: Record<string, string> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -89,7 +90,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const move = readMove(form, ORDER_STATUSES);
-  if (!move.ok) return data<ActionErrors>({ errors: move.errors }, { status: 400 });
+  if (!move.ok)
+    return data<ActionErrors>(
+      { errors: move.errors, values: typedValues(form, ["trackingNumber"]) },
+      { status: 400 },
+    );
   const { to, trackingNumber } = move;
   if (to === "refunded" && ((await refundBalance(db, id))?.capturedPaise ?? 0) > 0) {
     // A paid online order is refunded through the payment provider, with the refund form.
@@ -107,8 +112,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(back, { type: "success", message: MOVES[to]!.done }, request);
 }
 
-const refundError = (message: string, status = 400) =>
-  data<ActionErrors>({ errors: { refund: message } }, { status });
+/** A refused refund, with what was typed (the amount, the reason, the units of each line). */
+const refundError = (form: FormData, message: string, status = 400) =>
+  data<ActionErrors>({ errors: { refund: message }, values: typedValues(form) }, { status });
 
 /** A refund through the payment provider. Money moves at Razorpay; the sandbox refunds at once. */
 async function refundAction(
@@ -119,7 +125,7 @@ async function refundAction(
   back: string,
 ) {
   const refund = readRefund(form);
-  if (!refund.ok) return refundError(refund.message);
+  if (!refund.ok) return refundError(form, refund.message);
   const result = await refundOrder(db, getPaymentGateway(), {
     orderId: id,
     lines: refund.lines,
@@ -129,7 +135,7 @@ async function refundAction(
   });
   if (!result.ok) {
     if (result.status === 404) notFound();
-    return refundError(result.message, result.status === 502 ? 502 : 400);
+    return refundError(form, result.message, result.status === 502 ? 502 : 400);
   }
   securityEvent("admin.order", {
     adminId,
@@ -166,7 +172,9 @@ async function returnAction(request: Request, form: FormData, adminId: number, b
 export default function AdminOrder() {
   const { order, labels, refunds, refundablePaise, returns, charges } =
     useLoaderData<typeof loader>();
-  const errors = useActionData<typeof action>()?.errors ?? {};
+  const answer = useActionData<typeof action>();
+  const errors = answer?.errors ?? {};
+  const typed = (answer && "values" in answer ? answer.values : undefined) ?? {};
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   return (
@@ -200,7 +208,7 @@ export default function AdminOrder() {
         <CashCollectedForm busy={busy} />
       ) : null}
       <AdminOrderItems items={order.items} />
-      <OrderNextStep order={order} labels={labels} errors={errors} busy={busy} />
+      <OrderNextStep order={order} labels={labels} errors={errors} typed={typed} busy={busy} />
       <OrderPayments payments={order.payments} />
       <OrderReturns returns={returns} error={errors.returns} busy={busy} />
       <OrderRefunds
@@ -208,6 +216,7 @@ export default function AdminOrder() {
         items={order.items}
         refundablePaise={refundablePaise}
         error={errors.refund}
+        typed={typed}
         busy={busy}
       />
       <OrderHistory history={order.history} labels={labels} />

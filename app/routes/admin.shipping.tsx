@@ -12,6 +12,7 @@ import { countServiceabilityOverrides, importServiceability } from "~/models/shi
 import { securityEvent } from "~/utils/log.server";
 import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { typedValues } from "~/forms/typed-values";
 
 export const meta: MetaFunction = () => [{ title: "Shipping and COD | Admin" }];
 
@@ -20,7 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { settings: await getSettings(db), overrides: await countServiceabilityOverrides(db) };
 }
 
-type ActionData = { errors: Record<string, string>; csvErrors?: string[] };
+type ActionData = {
+  errors: Record<string, string>;
+  csvErrors?: string[];
+  /** The settings form as it was sent, when refused: put back in its fields. */
+  values?: Record<string, string>;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -51,7 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const read = readShippingSettings(form, await getSettings(db));
-  if (!read.ok) return data<ActionData>({ errors: read.errors }, { status: 400 });
+  if (!read.ok)
+    return data<ActionData>({ errors: read.errors, values: typedValues(form) }, { status: 400 });
   await saveSettings(db, read.settings);
   securityEvent("admin.settings", { adminId: admin.id, what: "shipping" });
   return redirectWithToast(
@@ -65,6 +72,10 @@ export default function AdminShipping() {
   const { settings, overrides } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
+  // After a refused save, every field shows what was sent (an unticked box is absent from it).
+  const typed = result?.values;
+  const text = (name: string, stored: string | number) => (typed ? (typed[name] ?? "") : stored);
+  const ticked = (name: string, stored: boolean) => (typed ? name in typed : stored);
   const busy = useNavigation().state === "submitting";
   return (
     <section
@@ -87,14 +98,22 @@ export default function AdminShipping() {
             label="Free shipping from"
             paise={settings.freeShippingFromPaise}
             errors={errors}
+            typed={typed?.freeShippingFrom}
           />
           <MoneyField
             name="codLimit"
             label="COD limit"
             paise={settings.codLimitPaise}
             errors={errors}
+            typed={typed?.codLimit}
           />
-          <MoneyField name="codFee" label="COD fee" paise={settings.codFeePaise} errors={errors} />
+          <MoneyField
+            name="codFee"
+            label="COD fee"
+            paise={settings.codFeePaise}
+            errors={errors}
+            typed={typed?.codFee}
+          />
           <div>
             <label htmlFor="cutoffTime" className="block text-sm font-semibold">
               Cut-off time (India)
@@ -102,7 +121,7 @@ export default function AdminShipping() {
             <input
               id="cutoffTime"
               name="cutoffTime"
-              defaultValue={settings.cutoffTime}
+              defaultValue={text("cutoffTime", settings.cutoffTime)}
               aria-invalid={errors.cutoffTime ? true : undefined}
               aria-describedby={errors.cutoffTime ? "cutoffTime-error" : undefined}
               className={moneyInputClass}
@@ -140,7 +159,7 @@ export default function AdminShipping() {
                     <input
                       aria-label={`${ZONE_LABELS[zone]}: first kg (₹)`}
                       name={`${zone}.firstKg`}
-                      defaultValue={rupees(z.firstKgPaise)}
+                      defaultValue={text(`${zone}.firstKg`, rupees(z.firstKgPaise))}
                       className={moneyInputClass}
                     />
                     {errors[`${zone}.firstKg`] ? (
@@ -151,7 +170,7 @@ export default function AdminShipping() {
                     <input
                       aria-label={`${ZONE_LABELS[zone]}: each further kg (₹)`}
                       name={`${zone}.perKg`}
-                      defaultValue={rupees(z.perKgPaise)}
+                      defaultValue={text(`${zone}.perKg`, rupees(z.perKgPaise))}
                       className={moneyInputClass}
                     />
                     {errors[`${zone}.perKg`] ? (
@@ -163,7 +182,7 @@ export default function AdminShipping() {
                       aria-label={`${ZONE_LABELS[zone]}: days`}
                       name={`${zone}.days`}
                       inputMode="numeric"
-                      defaultValue={z.days}
+                      defaultValue={text(`${zone}.days`, z.days)}
                       className={moneyInputClass}
                     />
                     {errors[`${zone}.days`] ? (
@@ -175,7 +194,7 @@ export default function AdminShipping() {
                       type="checkbox"
                       aria-label={`${ZONE_LABELS[zone]}: cash on delivery`}
                       name={`${zone}.cod`}
-                      defaultChecked={z.cod}
+                      defaultChecked={ticked(`${zone}.cod`, z.cod)}
                     />
                   </td>
                   <td>
@@ -183,7 +202,7 @@ export default function AdminShipping() {
                       type="checkbox"
                       aria-label={`${ZONE_LABELS[zone]}: delivered`}
                       name={`${zone}.serviceable`}
-                      defaultChecked={z.serviceable}
+                      defaultChecked={ticked(`${zone}.serviceable`, z.serviceable)}
                     />
                   </td>
                 </tr>

@@ -40,11 +40,13 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
 
   const detail = page.getByRole("region", { name: new RegExp(`^Order #${orderId}\\b`) });
   await expect(detail).toContainText(email);
-  // Shipping needs the courier's tracking number.
+  // Shipping needs the courier's tracking number; a refused one stays in its field.
+  await detail.getByLabel("Tracking number").fill("ab");
   await detail.getByRole("button", { name: "Mark shipped" }).click();
   await expect(detail.getByText("Enter the courier's tracking number")).toBeVisible({
     timeout: 20_000,
   });
+  await expect(detail.getByLabel("Tracking number")).toHaveValue("ab");
   await detail.getByLabel("Tracking number").fill("DTDC 123456789");
   await detail.getByRole("button", { name: "Mark shipped" }).click();
   await expect(page.getByText("Order marked as shipped")).toBeVisible({ timeout: 20_000 });

@@ -9,11 +9,14 @@ export function MoneyField({
   label,
   paise,
   errors,
+  typed,
 }: {
   name: string;
   label: string;
   paise: number;
   errors: Record<string, string>;
+  /** What was typed into a refused form, shown instead of the stored amount. */
+  typed?: string;
 }) {
   return (
     <div>
@@ -24,7 +27,7 @@ export function MoneyField({
         id={name}
         name={name}
         inputMode="decimal"
-        defaultValue={rupees(paise)}
+        defaultValue={typed ?? rupees(paise)}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${name}-error` : undefined}
         className={moneyInputClass}

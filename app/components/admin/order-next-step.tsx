@@ -9,11 +9,14 @@ export function OrderNextStep({
   order,
   labels,
   errors,
+  typed = {},
   busy,
 }: {
   order: AdminOrderView;
   labels: StatusLabels;
   errors: Record<string, string>;
+  /** What was typed into a refused form (the tracking number), put back. */
+  typed?: Record<string, string>;
   busy: boolean;
 }) {
   return (
@@ -42,6 +45,7 @@ export function OrderNextStep({
                     label="Tracking number"
                     required
                     maxLength={40}
+                    defaultValue={typed.trackingNumber}
                     error={errors.trackingNumber}
                     className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
                   />

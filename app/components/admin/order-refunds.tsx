@@ -11,12 +11,15 @@ export function OrderRefunds({
   items,
   refundablePaise,
   error,
+  typed = {},
   busy,
 }: {
   refunds: RefundView[];
   items: AdminOrderView["items"];
   refundablePaise: number;
   error?: string;
+  /** What was typed into a refused refund form, put back. */
+  typed?: Record<string, string>;
   busy: boolean;
 }) {
   return (
@@ -51,6 +54,7 @@ export function OrderRefunds({
           <ItemQuantities
             items={items}
             label={(i) => `Units of ${i.title} to refund (of ${i.quantity})`}
+            typed={typed}
           />
           <div className="flex flex-wrap gap-3">
             <div>
@@ -61,6 +65,7 @@ export function OrderRefunds({
                 id="amount"
                 name="amount"
                 inputMode="decimal"
+                defaultValue={typed.amount}
                 className="mt-1 w-36 rounded-md border border-gray-300 px-2 py-1"
               />
             </div>
@@ -72,6 +77,7 @@ export function OrderRefunds({
                 id="reason"
                 name="reason"
                 maxLength={500}
+                defaultValue={typed.reason}
                 className="mt-1 w-full rounded-md border border-gray-300 px-2 py-1"
               />
             </div>

@@ -97,6 +97,10 @@ describe("the admin's shipping settings", () => {
     expect(body.errors.codLimit).toMatch(/rupees/);
     expect(body.errors[`${zone}.days`]).toBe("1 to 30 days");
     expect(await getSettings(t.db)).toEqual(before);
+    // What was sent comes back, to be put in the fields again (the page without JavaScript).
+    const values = (body as unknown as { values: Record<string, string> }).values;
+    expect(values.codLimit).toBe("lots");
+    expect(values[`${zone}.days`]).toBe("90");
   });
 
   it("refuses an upload without a CSV file next to its field", async () => {

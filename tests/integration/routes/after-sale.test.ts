@@ -178,11 +178,15 @@ describe("admin doors", () => {
         ),
         { id: String(orderId) },
       );
-    const bad = await refund({ amount: "lots" });
+    const bad = await refund({ amount: "lots", reason: "damaged box" });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { errors: Record<string, string> }).errors.refund).toMatch(
-      /rupees/,
-    );
+    const badBody = (await bad.json()) as {
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    };
+    expect(badBody.errors.refund).toMatch(/rupees/);
+    // What was typed comes back, to be put in the fields again.
+    expect(badBody.values).toMatchObject({ amount: "lots", reason: "damaged box" });
     const tooMuch = await refund({ amount: "300000.01" });
     expect(tooMuch.status).toBe(400);
     // In rupees, as the form asks for them.
