@@ -14,7 +14,6 @@ import { releaseJobsLease, stopWatchingCatalogVersion } from "./db/postgres.serv
 import { catalogVersion } from "./models/catalog-version.server";
 import { getEnv } from "./utils/env.server";
 import { createFragmentRender } from "./utils/fragments.server";
-import { log } from "./utils/log.server";
 import { NonceProvider } from "./utils/nonce";
 import {
   applyPrivateCaching,
@@ -23,6 +22,7 @@ import {
   documentPolicy,
   installSecurityHeaderHook,
 } from "./utils/security-headers.server";
+import { logUnexpectedError } from "./utils/server-errors.server";
 
 // Query planner statistics, gathered after the seed (see db/planner-stats.server.ts).
 onStartup(async (log) => {
@@ -52,15 +52,8 @@ export async function closeDatabase() {
   await db.destroy();
 }
 
-/** An unexpected error in a loader or action: one log line with the request id (the shopper sees the error page). */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  log("error", "unexpected error", {
-    requestId: request.headers.get("x-shop-request-id") ?? undefined,
-    path: new URL(request.url).pathname,
-    error,
-  });
-};
+/** An unexpected error in a loader or action: one log line (not Remix's own 404 and 405 answers). */
+export const handleError: HandleErrorFunction = logUnexpectedError;
 
 export const streamTimeout = 5_000;
 

@@ -198,6 +198,15 @@ export function readPayWith(
   };
 }
 
+/**
+ * The total the Pay Now form showed for the chosen way to pay (`shownTotal.razorpay`,
+ * `shownTotal.cod`), or null when the form carries none.
+ */
+export function readShownTotal(form: FormData, method: "razorpay" | "cod"): number | null {
+  const shown = form.get(`shownTotal.${method}`);
+  return typeof shown === "string" && /^\d{1,12}$/.test(shown) ? Number(shown) : null;
+}
+
 /** What Pay Now answers a fetcher. */
 export type PayNowData =
   | {

@@ -8,6 +8,7 @@ import {
   type FieldErrors,
   type ProductRawInput,
 } from "~/utils/product-schema";
+import { MAX_PRICE_PAISE } from "~/utils/money";
 import { files, readProductBody, submitProduct, text } from "./product-fields.server";
 
 /* The JSON API's door of a product: `POST /api/v1/products/upload`, `PUT .../update/{id}`. */
@@ -25,6 +26,13 @@ function parseJsonList(value: string, field: string, errors: FieldErrors): unkno
 }
 
 const asText = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+/** A count in a JSON list: a JSON integer from 0 or decimal digits, else null. */
+const wholeCount = (v: unknown): number | null => {
+  if (typeof v === "number") return Number.isSafeInteger(v) && v >= 0 ? v : null;
+  return typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : null;
+};
 
 /**
  * The API multipart (SPEC section 7): title, slug, brand, price (integer paise, as the spec's form sends
@@ -43,13 +51,15 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
   let colors: ProductRawInput["colors"];
   if (colorList) {
     let at = 0;
-    colors = colorList.map((c, i) => {
-      const row = (c ?? {}) as Record<string, unknown>;
-      const count = Number(row.count ?? 0);
-      if (!Number.isInteger(count) || count < 0)
-        errors[`colors.${i}.count`] = "count must be a whole number";
-      const images = colorImages.slice(at, at + Math.max(0, count || 0));
-      at += Math.max(0, count || 0);
+    colors = colorList.map((row, i) => {
+      if (!isObject(row)) {
+        errors.colors ??= `colors: item ${i} is not an object {name, count}`;
+        return { name: "", images: [] };
+      }
+      const count = wholeCount(row.count ?? 0);
+      if (count === null) errors[`colors.${i}.count`] = "count must be a whole number";
+      const images = colorImages.slice(at, at + (count ?? 0));
+      at += count ?? 0;
       return { name: asText(row.name), images };
     });
     if (at !== colorImages.length) {
@@ -59,9 +69,12 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
     errors.colorImages = "colorImages needs a colors list saying how many belong to each colour";
   }
 
-  const sizes = sizeList?.map((s) => {
-    const row = (s ?? {}) as Record<string, unknown>;
+  const sizes = sizeList?.map((row, i) => {
     const out = blankSize();
+    if (!isObject(row)) {
+      errors.size ??= `size: item ${i} is not an object {label, diameter, width, ...}`;
+      return out;
+    }
     for (const f of SIZE_FIELDS) out[f] = asText(row[f]);
     if (row.stock !== undefined && row.stock !== null) out.stock = asText(row.stock);
     return out;
@@ -119,11 +132,16 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
   }
   const brand = text(fd, "brand");
   const category = text(fd, "category");
-  // Paise in; the shared schema reads rupees as the HTML form's admin types them.
+  // Paise in; the shared schema reads rupees as the HTML form's admin types them, so the API's own
+  // limits are checked here, in paise (its messages would speak of rupees).
   const paise = text(fd, "price").trim();
   let price = paise;
-  if (/^\d{1,12}$/.test(paise)) price = (Number(paise) / 100).toFixed(2);
-  else if (paise !== "")
+  if (/^\d{1,15}$/.test(paise)) {
+    const n = Number(paise);
+    if (n === 0) errors.price = "price must be more than 0 paise";
+    else if (n > MAX_PRICE_PAISE) errors.price = `price is at most ${MAX_PRICE_PAISE} paise`;
+    else price = (n / 100).toFixed(2);
+  } else if (paise !== "")
     errors.price = "price is a whole number of paise, e.g. 149950 for ₹1,499.50";
   const raw: ProductRawInput = {
     title: text(fd, "title"),
@@ -166,16 +184,39 @@ export async function submitProductFromApi(
   opts: SaveOptions,
 ): Promise<ApiSaveOutcome> {
   const body = await readProductBody(request, { multipartOnly: true });
-  if (!body.ok) return { status: BODY_STATUS[body.problem], body: { message: body.message } };
-  const { raw, errors } = readProductApi(body.formData);
-  const result = await submitProduct(db, id, raw, {
+  if (!body.ok) {
+    // A body that cannot be read is invalid input like any other 400: `errors.form`, as the
+    // shared schema names what is about no one field.
+    const unreadable = body.problem === "unreadable" ? { errors: { form: body.message } } : {};
+    return { status: BODY_STATUS[body.problem], body: { message: body.message, ...unreadable } };
+  }
+  const read = readProductApi(body.formData);
+  const result = await submitProduct(db, id, read.raw, {
     ...opts,
-    extraErrors: { ...errors, ...body.fileErrors },
+    extraErrors: { ...read.errors, ...body.fileErrors },
   });
   if (result.ok) return { status: id === null ? 201 : 200, id: result.id };
   if (result.notFound) return { status: 404, body: { message: "Product not found" } };
+  const errors = apiFieldErrors(result.errors);
   return {
     status: 400,
-    body: { message: Object.values(result.errors)[0] ?? "Operation failed", errors: result.errors },
+    body: { message: Object.values(errors)[0] ?? "Operation failed", errors },
   };
+}
+
+/**
+ * Errors keyed by the API's multipart fields: the shared schema names the HTML form's fields
+ * (`sizes.0.width`, `brandOther`, `colors.1.images`), the API sends `size`, `brand`, `colorImages`.
+ */
+function apiFieldErrors(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const apiKey = key
+      .replace(/^sizes(?=\.|$)/, "size")
+      .replace(/^(brand|category)Other$/, "$1")
+      .replace(/^colors\.\d+\.images$/, "colorImages")
+      .replace(/^variantStock(\..*)?$/, "variants");
+    out[apiKey] ??= message;
+  }
+  return out;
 }

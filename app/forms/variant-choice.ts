@@ -44,7 +44,8 @@ export type VariantChoice = {
   colorName: string;
 };
 
-type ChoiceInput = {
+/** A parsed choice as the client sent it. */
+export type ChoiceInput = {
   sizeId?: number | null;
   wheelSize: string;
   size: { id: number | null; label: string };
@@ -60,4 +61,19 @@ export function variantChoice(input: ChoiceInput): VariantChoice {
     colorId: input.colorId ?? null,
     colorName: input.color,
   };
+}
+
+/**
+ * The body field a refused choice is reported under (`errors[field]`): the one the client sent
+ * (`sizeId`, `size` or `wheelSize`; `colorId` or `color`), `sizeId` when the label it sent names
+ * more than one size, and `wheelSize` (the spec's name) when it sent no size at all.
+ */
+export function variantErrorField(
+  refusal: { field: "size" | "color"; ambiguous?: boolean },
+  sent: ChoiceInput,
+): string {
+  if (refusal.field === "color") return sent.colorId != null ? "colorId" : "color";
+  if (refusal.ambiguous || sent.sizeId != null) return "sizeId";
+  if (!sent.wheelSize && (sent.size.id !== null || sent.size.label)) return "size";
+  return "wheelSize";
 }

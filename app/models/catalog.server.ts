@@ -122,6 +122,11 @@ export type ListingQuery = {
   sort: Sort;
   page: number;
   pageSize: number;
+  /**
+   * A page past the last: the last page (the HTML listings, default) or no items at all (the
+   * JSON API, whose client pages until it gets an empty list).
+   */
+  pastLastPage?: "last" | "empty";
 };
 
 export const emptyListingQuery: ListingQuery = {
@@ -206,14 +211,15 @@ export async function listProducts(
     return Number(row.n);
   });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(q.page) || 1), pageCount);
+  const wanted = Math.max(1, Math.floor(q.page) || 1);
+  const page = q.pastLastPage === "empty" ? wanted : Math.min(wanted, pageCount);
   let query = filteredProducts(db, q).select([...summaryColumns(), fitsColumn(shopperVehicleId)]);
   if (q.sort === "price-asc") query = query.orderBy("p.price_paise", "asc").orderBy("p.id", "asc");
   else if (q.sort === "price-desc")
     query = query.orderBy("p.price_paise", "desc").orderBy("p.id", "desc");
   else query = query.orderBy("p.created_at", "desc").orderBy("p.id", "desc");
   const rows =
-    total === 0
+    total === 0 || page > pageCount
       ? []
       : await query
           .limit(pageSize)

@@ -8,7 +8,8 @@ import {
   parseListingParams,
 } from "~/models/catalog.server";
 import { productSummaryJson } from "~/models/product-detail.server";
-import { apiNotFound } from "~/utils/responses.server";
+import { apiInvalid, apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
+import { readPaging } from "~/forms/api-paging";
 
 const LISTING_PARAMS = ["category", "brand", "color", "min", "max", "vehicle", "sort", "page"];
 
@@ -16,18 +17,29 @@ const LISTING_PARAMS = ["category", "brand", "color", "min", "max", "vehicle", "
  * GET /api/v1/allProducts: a plain array of every visible product, oldest first (the spec's client
  * reverses it and takes the first four as "Trending"). With any of the
  * /all-products query parameters it answers that listing's page instead (same model, same order),
- * with the match count in X-Total-Count and the page count in X-Page-Count.
+ * with the match count in X-Total-Count and the page count in X-Page-Count; a page past the last
+ * is `[]`, a malformed `page` a 400.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   if (!LISTING_PARAMS.some((p) => search.has(p))) {
     return Response.json((await listAllProducts(db)).map(productSummaryJson));
   }
+  const paging = readPaging(search);
+  if (!paging.success) return apiInvalid("Invalid page", paging.error);
   const params = parseListingParams(search);
   const vehicle = params.vehicle ? await getVehicle(db, params.vehicle) : null;
   if (params.vehicle && !vehicle) return apiNotFound("Vehicle not found");
-  const listing = await listProducts(db, listingQueryFromParams(params, vehicle?.id ?? null));
+  const listing = await listProducts(db, {
+    ...listingQueryFromParams(params, vehicle?.id ?? null),
+    page: paging.data.page ?? 1,
+    pastLastPage: "empty",
+  });
   return Response.json(listing.items.map(productSummaryJson), {
     headers: { "X-Total-Count": String(listing.total), "X-Page-Count": String(listing.pageCount) },
   });
+}
+
+export function action() {
+  return apiMethodNotAllowed("GET");
 }

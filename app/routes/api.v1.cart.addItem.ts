@@ -6,7 +6,7 @@ import { addToCart, apiCartItem, getCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { idSchema, quantitySchema } from "~/utils/validation";
 import { apiInvalid, apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
-import { variantChoice, variantChoiceFields } from "~/forms/variant-choice";
+import { variantChoice, variantChoiceFields, variantErrorField } from "~/forms/variant-choice";
 
 const schema = z.object({
   productId: idSchema,
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "sold_out":
       return jsonNoStore({ message: "Sold Out" }, { status: 409 });
     case "invalid_option": {
-      const field = result.field === "size" ? (result.ambiguous ? "sizeId" : "wheelSize") : "color";
+      const field = variantErrorField(result, parsed.data);
       return jsonNoStore(
         { message: result.message, errors: { [field]: result.message } },
         { status: 400 },

@@ -3,6 +3,7 @@ import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { apiCartItem, cartProductDescriptions, getCartSummary } from "~/models/cart.server";
 import { jsonNoStore } from "~/utils/http.server";
+import { apiMethodNotAllowed } from "~/utils/responses.server";
 
 /** GET /api/v1/cart: the user's cart, prices read from the products now (integer paise). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,4 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalQuantity: cart.totalQuantity,
     totalAmount: cart.totalPaise,
   });
+}
+
+export function action() {
+  return apiMethodNotAllowed("GET");
 }

@@ -7,7 +7,7 @@ import { cartLineQuantitySchema, fieldErrors } from "~/utils/validation";
 import { apiMethodNotAllowed, apiNotFound, idParam } from "~/utils/responses.server";
 
 export async function loader() {
-  return apiMethodNotAllowed("PATCH");
+  return apiMethodNotAllowed("PATCH", "PUT");
 }
 
 /** PATCH /api/v1/cart/update/{id} {quantity}: someone else's line is 404. */

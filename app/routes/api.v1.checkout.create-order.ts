@@ -3,13 +3,18 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { placeOrder, type OrderSource } from "~/models/order/index.server";
+import { placeOrder, type OrderSource, type PlaceOrderFailure } from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
 import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
 import { apiInvalid, apiMethodNotAllowed } from "~/utils/responses.server";
-import { variantChoice, variantChoiceFields } from "~/forms/variant-choice";
+import {
+  variantChoice,
+  variantChoiceFields,
+  variantErrorField,
+  type ChoiceInput,
+} from "~/forms/variant-choice";
 
 export async function loader() {
   return apiMethodNotAllowed("POST");
@@ -57,7 +62,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   let source: OrderSource = { type: "cart" };
+  /** Where a Buy Now named its product and variant: top level, or the spec's `cartItems[0]`. */
+  let sent: SentItem | null = null;
   if (input.productId) {
+    sent = { prefix: "", productField: "productId", choice: input };
     source = {
       type: "single",
       productId: input.productId,
@@ -74,6 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : { productId: "Choose a product" };
       return jsonNoStore({ message: "Error during checkout", errors }, { status: 400 });
     }
+    sent = { prefix: "cartItems.0.", productField: "id", choice: item.data };
     source = {
       type: "single",
       productId: item.data.id,
@@ -102,16 +111,9 @@ export async function action({ request }: ActionFunctionArgs) {
     buyerBusinessName: input.businessName,
   });
   if (!result.ok) {
-    const errors =
-      result.code === "address"
-        ? { billingAddressId: result.message }
-        : result.code === "cod"
-          ? { paymentMethod: result.message }
-          : result.code === "delivery"
-            ? { billingAddressId: result.message }
-            : undefined;
+    const field = refusedField(result, sent);
     return jsonNoStore(
-      { message: result.message, ...(errors ? { errors } : {}) },
+      { message: result.message, ...(field ? { errors: { [field]: result.message } } : {}) },
       {
         status: result.status,
         headers: result.retryAfterMs
@@ -135,4 +137,30 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     { status: result.created ? 201 : 200 },
   );
+}
+
+type SentItem = { prefix: string; productField: string; choice: ChoiceInput };
+
+/**
+ * The body field a refusal of the order is about, named as this request sent it (`cart` for the
+ * server's cart); null for a refusal about no one field (stock, throttling, the gateway).
+ */
+function refusedField(refusal: PlaceOrderFailure, sent: SentItem | null): string | null {
+  switch (refusal.code) {
+    case "address":
+    case "delivery":
+      return "billingAddressId";
+    case "cod":
+      return "paymentMethod";
+    case "empty":
+      return "cart";
+    case "product":
+      if (!sent) return "cart";
+      return (
+        sent.prefix +
+        (refusal.variant ? variantErrorField(refusal.variant, sent.choice) : sent.productField)
+      );
+    default:
+      return null;
+  }
 }

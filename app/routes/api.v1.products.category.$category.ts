@@ -3,20 +3,31 @@ import { db } from "~/db/db.server";
 import { emptyListingQuery, listProducts } from "~/models/catalog.server";
 import { getCategory } from "~/models/taxonomy.server";
 import { productSummaryJson } from "~/models/product-detail.server";
-import { apiNotFound } from "~/utils/responses.server";
+import { apiInvalid, apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
+import { readPaging } from "~/forms/api-paging";
 
-/** GET /api/v1/products/category/{category}: that category's products, newest first; `?page=` pages by 24. */
+/**
+ * GET /api/v1/products/category/{category}: that category's products, newest first; `?page=` pages
+ * by 24 (`[]` past the last page, 400 for a malformed one).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const paging = readPaging(new URL(request.url).searchParams);
+  if (!paging.success) return apiInvalid("Invalid page", paging.error);
+  const { page } = paging.data;
   const category = await getCategory(db, params.category ?? "");
   if (!category) return apiNotFound("Category not found");
-  const page = new URL(request.url).searchParams.get("page");
   const listing = await listProducts(db, {
     ...emptyListingQuery,
     categories: [category.slug],
-    page: Number(page) || 1,
+    page: page ?? 1,
     pageSize: page ? emptyListingQuery.pageSize : 100,
+    pastLastPage: "empty",
   });
   return Response.json(listing.items.map(productSummaryJson), {
     headers: { "X-Total-Count": String(listing.total), "X-Page-Count": String(listing.pageCount) },
   });
+}
+
+export function action() {
+  return apiMethodNotAllowed("GET");
 }

@@ -16,6 +16,7 @@ import {
   checkoutSummary,
   payNowState,
   readIdempotencyKey,
+  readShownTotal,
   readPayWith,
   readState,
   sourceOf,
@@ -181,6 +182,7 @@ export async function action({ request }: ActionFunctionArgs) {
     paymentMethod: payWith.data.paymentMethod,
     buyerGstin: payWith.data.gstin,
     buyerBusinessName: payWith.data.businessName,
+    expectedAmountPaise: readShownTotal(form, payWith.data.paymentMethod),
   });
   if (!result.ok) {
     const to =
@@ -188,7 +190,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ? stepUrl(state, "address", { address: null })
         : result.code === "empty"
           ? "/cart"
-          : paymentUrl;
+          : paymentUrl; // with its new total, for "price"
     return refuse(result.message, result.status, to);
   }
   const order = result.order;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkGstin } from "./gst";
+import { text } from "./validation";
 
 /** The buyer's optional GSTIN at checkout (format and check digit), upper-cased; empty is none. */
 export const gstinField = z
@@ -18,9 +19,6 @@ export const gstinField = z
   });
 
 /** The business name printed beside the buyer's GSTIN. */
-export const businessNameField = z
-  .string()
-  .trim()
-  .max(120, "At most 120 characters")
+export const businessNameField = text(120)
   .nullish()
   .transform((v) => v || null);

@@ -95,22 +95,38 @@ export function markSocketAddressKnown() {
   socketAddressKnown = true;
 }
 
-/** The fields of a JSON object body or a form body, as strings (others are left out). */
+export const BODY_NOT_JSON = "The request body is not valid JSON.";
+export const BODY_NOT_OBJECT = "The request body must be a JSON object.";
+export const BODY_TYPE_UNSUPPORTED = "Send the body as JSON (Content-Type: application/json).";
+
+/**
+ * The fields of a JSON object body or a form body (a form's as strings; files are left out). No
+ * body is no fields. Throws the JSON API's answer for a body it cannot take: 400 for malformed JSON
+ * or JSON that is not an object, 415 for another content type (such as JSON sent as text/plain).
+ */
 export async function readFields(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
-    const body = await request.json().catch(() => null);
-    return body && typeof body === "object" && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : {};
-  }
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (type.includes("form")) {
     const form = await request.formData().catch(() => null);
     return form
       ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"))
       : {};
   }
-  return {};
+  const text = await request.text().catch(() => "");
+  if (text.trim() === "") return {};
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/.test(type)) {
+    throw jsonNoStore({ message: BODY_TYPE_UNSUPPORTED }, { status: 415 });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw jsonNoStore({ message: BODY_NOT_JSON, errors: {} }, { status: 400 });
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    throw jsonNoStore({ message: BODY_NOT_OBJECT, errors: {} }, { status: 400 });
+  }
+  return body as Record<string, unknown>;
 }
 
 /** A JSON answer that no cache keeps. */

@@ -10,6 +10,9 @@ export function listPricePaise(paise: number): number {
   return Math.round((paise * 125) / 100);
 }
 
+/** The highest price rupeesToPaise reads (nine digits of rupees): ₹99,99,99,999.99. */
+export const MAX_PRICE_PAISE = 99_999_999_999;
+
 /**
  * Rupees typed by a person ("1499", "1,499.50", "1499.5") to integer paise, rounded half up
  * on the third decimal. Returns null for anything that is not a non-negative amount.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { rupeesToPaise } from "~/utils/money";
 import { sniffImageType } from "~/utils/upload.server";
+import { text } from "~/utils/validation";
 
 /*
  * A product's fields: the one schema of the admin's HTML form and the JSON API (both read into
@@ -67,12 +68,7 @@ const imageFile = z.instanceof(File).superRefine(async (file, ctx) => {
   }
 });
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `At most ${max} characters`);
+const requiredText = (message: string, max: number) => text(max, message);
 
 const numberField = (label: string, { positive }: { positive: boolean }) =>
   z
@@ -134,7 +130,7 @@ const sizeRows = z.array(z.record(z.string()).optional()).transform((rows, ctx) 
 });
 
 const colorRow = z.object({
-  name: z.string().trim().max(60, "At most 60 characters"),
+  name: text(60),
   keep: z.array(z.string()).optional(),
   images: z.array(imageFile),
 });
@@ -174,9 +170,9 @@ export const productSchema = z
         "Use lowercase letters, digits and hyphens, e.g. method-305-nv",
       ),
     brand: z.string().trim().min(1, "Choose a brand"),
-    brandOther: z.string().trim().max(80, "At most 80 characters").default(""),
+    brandOther: text(80).default(""),
     category: z.string().trim().min(1, "Choose a category"),
-    categoryOther: z.string().trim().max(80, "At most 80 characters").default(""),
+    categoryOther: text(80).default(""),
     price: z
       .string()
       .trim()
@@ -193,7 +189,7 @@ export const productSchema = z
         }
         return paise;
       }),
-    description: z.string().trim().max(5000, "At most 5000 characters").default(""),
+    description: text(5000, undefined, { multiline: true }).default(""),
     inStock: z.enum(["true", "false"], { message: "Choose whether it is in stock" }),
     stock: z
       .string()
@@ -276,13 +272,18 @@ function variantStockOf(
 
 export type ProductInput = z.output<typeof productSchema>;
 
-/** Field messages keyed by the form's field names (`title`, `colors.1.name`, `sizes.0.width`). */
+/**
+ * Field messages keyed by the form's field names (`title`, `colors.1.name`, `sizes.0.width`, and
+ * `image` for the main image's file input).
+ */
 export function productFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length === 0 ? "form" : issue.path.join(".");
     // A message about a file belongs next to its input.
-    const fieldKey = key.replace(/^(colors\.\d+\.images)\.\d+$/, "$1");
+    const fieldKey = key
+      .replace(/^(colors\.\d+\.images)\.\d+$/, "$1")
+      .replace(/^mainImage$/, "image");
     errors[fieldKey] ??= issue.message;
   }
   return errors;

@@ -66,9 +66,19 @@ export function formReply(request: Request, form: FormData) {
   };
 }
 
-/** The JSON API's 405 for a method a route does not take, naming the one it does. */
-export function apiMethodNotAllowed(allow: "GET" | "POST" | "PUT" | "PATCH" | "DELETE") {
-  return jsonNoStore({ message: `Use ${allow}.` }, { status: 405, headers: { Allow: allow } });
+type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The JSON API's 405 for a method a route does not take, naming the ones it does (`Allow`; a GET
+ * route answers HEAD too). Every API route answers its other methods with it: a route that only
+ * reads exports `action` returning `apiMethodNotAllowed("GET")`, one that only writes a `loader`.
+ */
+export function apiMethodNotAllowed(...allow: [ApiMethod, ...ApiMethod[]]) {
+  const methods: string[] = allow.includes("GET") ? [...allow, "HEAD"] : allow;
+  return jsonNoStore(
+    { message: `Use ${allow.join(" or ")}.` },
+    { status: 405, headers: { Allow: methods.join(", ") } },
+  );
 }
 
 /** The JSON API's 400 for a body that failed its schema: a message and the error of each field. */

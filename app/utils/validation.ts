@@ -12,11 +12,17 @@ export const MAX_ADD_QUANTITY = 6;
 /** The most units of one cart line (product, size, colour); adds beyond it are clamped. */
 export const MAX_CART_LINE_QUANTITY = 99;
 
-/** A whole number from a form field or JSON body ("3" or 3). */
+/**
+ * A whole number from a form field or JSON body: a JSON integer (3) or decimal digits ("3", as a
+ * form sends it), never hex, exponent or fractional text ("0x10", "1e3", "2.0").
+ */
 const wholeNumber = (message: string) =>
-  z
-    .union([z.number(), z.string().trim().min(1, message)])
-    .pipe(z.coerce.number({ message }).int({ message }));
+  z.union([z.number(), z.string().trim().min(1, message)]).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : /^-?\d{1,15}$/.test(v) ? Number(v) : NaN;
+    if (Number.isSafeInteger(n)) return n;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
 
 /** Quantity for one add to cart: 1 to 6. */
 export const quantitySchema = wholeNumber("Choose a quantity from 1 to 6").pipe(
@@ -36,6 +42,42 @@ export const cartLineQuantitySchema = wholeNumber("Quantity must be a whole numb
 
 /** A database id from a form field, JSON body or URL segment. */
 export const idSchema = wholeNumber("Invalid id").pipe(z.number().positive("Invalid id"));
+
+// ---------------------------------------------------------------------------------------------
+// Text typed by people
+
+export const CONTROL_CHARACTERS_MESSAGE =
+  "Remove the control characters (invisible characters such as NUL) from this text";
+
+/**
+ * True when `value` has no C0 control character (U+0000 to U+001F) nor DEL: text a person typed.
+ * A multi-line field (`multiline`) lets tab, line feed and carriage return through.
+ */
+export function isPlainText(value: string, { multiline = false } = {}): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x7f) return false;
+    if (code >= 0x20) continue;
+    if (multiline && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The shared text field: trimmed, at most `max` characters, no control characters; required when
+ * `required` (its message) is given. `multiline` for a textarea's text.
+ */
+export const text = (max: number, required?: string, { multiline = false } = {}) => {
+  const base = z
+    .string({ required_error: required ?? "Required" })
+    .trim()
+    .max(max, `At most ${max} characters`);
+  return (required ? base.min(1, required) : base).refine(
+    (v) => isPlainText(v, { multiline }),
+    CONTROL_CHARACTERS_MESSAGE,
+  );
+};
 
 // ---------------------------------------------------------------------------------------------
 // Delivery addresses (India)
@@ -81,14 +123,6 @@ export const INDIAN_STATES = [
 ] as const;
 
 export const DEFAULT_COUNTRY = "India";
-
-const text = (max: number, required?: string) => {
-  const base = z
-    .string({ required_error: required ?? "Required" })
-    .trim()
-    .max(max, `At most ${max} characters`);
-  return required ? base.min(1, required) : base;
-};
 
 /**
  * An Indian mobile number: 10 digits starting 6 to 9, optionally written with +91, 91 or 0 in

@@ -54,6 +54,7 @@ const PRIVATE: Record<string, string> = {
   "admin.products.tsx": "/admin/products",
   "admin.shipping.tsx": "/admin/shipping",
   "admin.tsx": "/admin/dashboard",
+  "api.v1.$.ts": "/api/v1/no/such/endpoint",
   "api.v1.adminOrders.ts": "/api/v1/adminOrders",
   "api.v1.billing.ts": "/api/v1/billing",
   "api.v1.cart.addItem.ts": "/api/v1/cart/addItem",

@@ -155,6 +155,9 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
           />
           <GstDetails typed={refusal?.values ?? {}} errors={refusal?.errors ?? {}} />
           <input type="hidden" name="idempotencyKey" value={page.idempotencyKey} />
+          {/* The totals on the button: the order is refused if the server's differs. */}
+          <input type="hidden" name="shownTotal.razorpay" value={onlineTotal} />
+          {cod?.available ? <input type="hidden" name="shownTotal.cod" value={codTotal} /> : null}
           <PayNowStateFields state={page.state} />
           <label className="mb-3 flex items-start gap-2 text-sm text-gray-800">
             <input type="checkbox" name="whatsappOptIn" value="1" className="mt-1" />

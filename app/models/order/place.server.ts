@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DB, OrderStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
+import { formatPaise } from "~/utils/money";
 import { deliveryAddressFor } from "../address.server";
 import { listCartLines, removeCartLines } from "../cart.server";
 import { computeCharges, type PaymentMethod } from "../checkout-charges.server";
 import { enqueueOrderEvent } from "../outbox.server";
 import { addressKey, retryText, takeAll, type Limit } from "../throttle.server";
-import { reserveVariant, resolveVariant } from "../variant-stock.server";
+import { reserveVariant, resolveVariant, type VariantFailure } from "../variant-stock.server";
 import {
   expireStaleOrders,
   failPendingOrder,
@@ -56,16 +57,32 @@ export type PlaceOrderInput = {
   /** A business buyer's GSTIN (already checked) and name, for input tax credit. */
   buyerGstin?: string | null;
   buyerBusinessName?: string | null;
+  /**
+   * The total the shopper was shown on the button they pressed: a new order with another total
+   * (a price or a charge changed meanwhile) is refused, so no one pays an amount they did not see.
+   */
+  expectedAmountPaise?: number | null;
 };
 
 export type PlaceOrderFailure = {
   ok: false;
-  code: "address" | "empty" | "product" | "stock" | "gateway" | "throttled" | "delivery" | "cod";
+  code:
+    | "address"
+    | "empty"
+    | "product"
+    | "stock"
+    | "gateway"
+    | "throttled"
+    | "delivery"
+    | "cod"
+    | "price";
   message: string;
   /** HTTP status the API door answers with. */
   status: 400 | 409 | 429 | 502;
   /** For "throttled": when to try again. */
   retryAfterMs?: number;
+  /** For "product": the product is sold but its size or colour choice was refused. */
+  variant?: Pick<VariantFailure, "field" | "ambiguous">;
 };
 
 export type PlacedOrder = {
@@ -128,7 +145,10 @@ async function singleItem(
     colorName: source.colorName,
   });
   if (!resolved) return fail("product", "This product is no longer sold.");
-  if (!resolved.ok) return fail("product", `${resolved.message}.`);
+  if (!resolved.ok) {
+    const variant = { field: resolved.field, ambiguous: resolved.ambiguous };
+    return { ...fail("product", `${resolved.message}.`), variant };
+  }
   const v = resolved.variant;
   return {
     productId: product.id,
@@ -151,7 +171,12 @@ async function singleItem(
 
 export type CheckoutPreview =
   | { ok: true; items: ItemDraft[]; totalPaise: number }
-  | { ok: false; code: "empty" | "product"; message: string };
+  | {
+      ok: false;
+      code: "empty" | "product";
+      message: string;
+      variant?: PlaceOrderFailure["variant"];
+    };
 
 /** What the summary step shows: the lines (cart or one product) at today's prices, and the total. */
 export async function previewCheckout(
@@ -181,7 +206,8 @@ export async function previewCheckout(
     if (items.length === 0) return { ok: false, code: "empty", message: "Your cart is empty." };
   } else {
     const item = await singleItem(db, source);
-    if ("ok" in item) return { ok: false, code: "product", message: item.message };
+    if ("ok" in item)
+      return { ok: false, code: "product", message: item.message, variant: item.variant };
     items = [item];
   }
   return {
@@ -232,7 +258,7 @@ export async function reserveOrder(
       if (!address) return fail("address", "Please select a delivery address first.");
 
       const preview = await previewCheckout(trx, input.userId, input.source);
-      if (!preview.ok) return fail(preview.code, preview.message);
+      if (!preview.ok) return { ...fail(preview.code, preview.message), variant: preview.variant };
       const items = preview.items;
       const paymentMethod = input.paymentMethod ?? "razorpay";
       const charged = await computeCharges(trx, {
@@ -245,6 +271,13 @@ export async function reserveOrder(
       const { charges } = charged;
       const amountPaise = charges.totalPaise;
       if (amountPaise <= 0) return fail("product", "The order total must be above zero.");
+      if (input.expectedAmountPaise != null && input.expectedAmountPaise !== amountPaise) {
+        return fail(
+          "price",
+          `The total is now ${formatPaise(amountPaise)}: a price or a charge has changed. Check your order and pay again.`,
+          409,
+        );
+      }
       const cod = paymentMethod === "cod";
 
       // From here on a failure throws, so the transaction rolls back every write.

@@ -152,6 +152,23 @@ const orderOfUser = prepared((db, userId: number, orderId: number) =>
     .where("o.user_id", "=", userId),
 );
 
+const orderById = prepared((db, orderId: number) =>
+  db.selectFrom("orders as o").select(orderColumns()).where("o.id", "=", orderId),
+);
+
+/** An order as `viewer` may read it: an admin any order, anyone else only their own (else null). */
+export async function getOrderForViewer(
+  db: Kysely<DB>,
+  viewer: { id: number; role: string },
+  orderId: number,
+): Promise<OrderView | null> {
+  if (viewer.role !== "admin") return getOrderForUser(db, viewer.id, orderId);
+  const [row] = await orderById(db, orderId);
+  if (!row) return null;
+  const [order] = await withDetails(db, [row]);
+  return order;
+}
+
 /** One of the user's orders; null for anyone else's (the owner check is in the WHERE). */
 export async function getOrderForUser(
   db: Kysely<DB>,
@@ -193,7 +210,13 @@ export type AdminOrderView = OrderView & {
 /** Every order, newest first, a page at a time, optionally of one status (admin). */
 export async function listAllOrders(
   db: Kysely<DB>,
-  options: { status?: OrderStatus | null; page?: number; pageSize?: number } = {},
+  options: {
+    status?: OrderStatus | null;
+    page?: number;
+    pageSize?: number;
+    /** A page past the last: the last page (default) or no orders (the JSON API). */
+    pastLastPage?: "last" | "empty";
+  } = {},
 ): Promise<{
   orders: (OrderView & { email: string })[];
   total: number;
@@ -208,14 +231,18 @@ export async function listAllOrders(
     .executeTakeFirstOrThrow();
   const total = Number(n);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-  const rows = await base
-    .select([...orderColumns(), "u.email"])
-    .orderBy("o.created_at", "desc")
-    .orderBy("o.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const wanted = Math.max(1, Math.floor(options.page ?? 1));
+  const page = options.pastLastPage === "empty" ? wanted : Math.min(wanted, pageCount);
+  const rows =
+    page > pageCount
+      ? []
+      : await base
+          .select([...orderColumns(), "u.email"])
+          .orderBy("o.created_at", "desc")
+          .orderBy("o.id", "desc")
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute();
   const detailed = await withDetails(db, rows);
   return {
     orders: detailed.map((o, i) => ({ ...o, email: rows[i].email })),

@@ -113,6 +113,29 @@ describe("placing an order", () => {
     expect(await stockOf(t.db, f.products.lights)).toBe(1);
   });
 
+  it("refuses a total other than the one the shopper was shown, writing nothing, and takes the one shown", async () => {
+    const buy = (expectedAmountPaise: number) =>
+      placeOrder(t.db, gateway(), {
+        ...cartInput(f.alice, f.aliceAddress),
+        source: {
+          type: "single",
+          productId: f.products.lights,
+          quantity: 1,
+          sizeLabel: "",
+          colorName: "",
+        },
+        expectedAmountPaise,
+      });
+    const stale = await buy(2_499_950 - 100);
+    expect(stale).toMatchObject({ ok: false, code: "price", status: 409 });
+    expect(!stale.ok && stale.message).toMatch(/^The total is now ₹24,999\.50/);
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(0);
+    expect(await stockOf(t.db, f.products.lights)).toBe(3);
+    expect(rzp.requests).toHaveLength(0);
+    const shown = await buy(2_499_950);
+    expect(shown.ok && shown.order.amountPaise).toBe(2_499_950);
+  });
+
   it("refuses someone else's address, an empty cart and too few units, writing nothing", async () => {
     await addCartLine(t.db, f.alice, f.products.lights, 4);
     const other = await placeOrder(t.db, gateway(), cartInput(f.alice, f.bobAddress));

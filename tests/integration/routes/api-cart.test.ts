@@ -8,6 +8,7 @@ import * as removeLine from "~/routes/api.v1.cart.remove.$id";
 import * as billing from "~/routes/api.v1.billing";
 import * as getAddresses from "~/routes/api.v1.getBillingAddresses";
 import { resetEnvCache } from "~/utils/env.server";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/utils/validation";
 import { type TestDb, withAppDb } from "../../support/db";
 
 const ORIGIN = "http://localhost:3000";
@@ -227,6 +228,71 @@ describe("the cart's JSON API", () => {
     });
   });
 
+  it("reads ids and quantities as JSON integers or decimal digits, never hex or exponent text", async () => {
+    const carol = await t.db
+      .insertInto("users")
+      .values({ email: "carol@example.com", password_hash: "x" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const carolToken = (await issueApiToken(t.db, carol.id)).token;
+    const add = (body: unknown) =>
+      call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", carolToken, body);
+    for (const productId of [`0x${winch.toString(16)}`, `${winch}e0`, `${winch}.0`]) {
+      expect(await add({ productId, quantity: 1 })).toMatchObject({
+        status: 400,
+        body: { errors: { productId: "Invalid id" } },
+      });
+    }
+    for (const quantity of ["0x2", "2e0", "+2"]) {
+      expect(await add({ productId: winch, quantity })).toMatchObject({
+        status: 400,
+        body: { errors: { quantity: "Choose a quantity from 1 to 6" } },
+      });
+    }
+    expect(
+      (await call(getCart.loader as Handler, "GET", "/api/v1/cart", carolToken)).body.items,
+    ).toEqual([]);
+    // Decimal digits, as a form sends them, and JSON integers still count.
+    expect(await add({ productId: String(winch), quantity: " 2 " })).toMatchObject({
+      status: 200,
+      body: { added: 2 },
+    });
+  });
+
+  it("answers a body that is not a JSON object with 400 saying so, and one that is not JSON with 415", async () => {
+    const send = async (body: string, type: string) => {
+      const request = new Request(ORIGIN + "/api/v1/cart/addItem", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${aliceToken}`, "Content-Type": type },
+        body,
+      });
+      let res: Response;
+      try {
+        res = await (addItem.action as Handler)({ request, params: {}, context: {} });
+      } catch (thrown) {
+        res = thrown as Response;
+      }
+      return { status: res.status, body: await res.json() };
+    };
+    expect(await send(`{"productId": ${winch},`, "application/json")).toEqual({
+      status: 400,
+      body: { message: "The request body is not valid JSON.", errors: {} },
+    });
+    expect(await send(`[${winch}]`, "application/json; charset=utf-8")).toEqual({
+      status: 400,
+      body: { message: "The request body must be a JSON object.", errors: {} },
+    });
+    expect(await send(JSON.stringify({ productId: winch }), "text/plain")).toMatchObject({
+      status: 415,
+      body: { message: expect.stringContaining("application/json") },
+    });
+    // No body at all is no fields, as before: the schema names what is missing.
+    expect(await send("", "application/json")).toMatchObject({
+      status: 400,
+      body: { errors: { productId: expect.any(String) } },
+    });
+  });
+
   it("answers 404 for someone else's cart line", async () => {
     const added = await call(
       addItem.action as Handler,
@@ -318,6 +384,27 @@ describe("the billing address JSON API", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Failed to save address");
     expect(Object.keys(res.body.errors).sort()).toEqual(["phone", "postalCode", "state"]);
+  });
+
+  it("refuses control characters in the text fields (a NUL byte is not text)", async () => {
+    const res = await call(billing.action as Handler, "POST", "/api/v1/billing", bobToken, {
+      ...address,
+      fullName: "A\u0000B",
+      address1: "Marine\u0007Drive",
+      address2: "Flat 2\nBlock C",
+      city: "Kochi\u007f",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      fullName: CONTROL_CHARACTERS_MESSAGE,
+      address1: CONTROL_CHARACTERS_MESSAGE,
+      address2: CONTROL_CHARACTERS_MESSAGE,
+      city: CONTROL_CHARACTERS_MESSAGE,
+    });
+    expect(
+      (await call(getAddresses.loader as Handler, "GET", "/api/v1/getBillingAddresses", bobToken))
+        .body,
+    ).toEqual([]);
   });
 });
 

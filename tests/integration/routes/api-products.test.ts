@@ -80,6 +80,72 @@ describe("the product API's multipart door", () => {
     expect(await t.db.selectFrom("products").select("id").execute()).toEqual([]);
   });
 
+  it("keys its errors by the API's own fields (image, size, brand, colors) and speaks of paise", async () => {
+    const refused = async (fields: Record<string, string>, files: Record<string, File> = {}) => {
+      const request = multipart({ ...winch, ...fields });
+      const body = await request.formData();
+      for (const [name, file] of Object.entries(files)) body.append(name, file);
+      const outcome = await submitProductFromApi(
+        t.db,
+        null,
+        new Request(request.url, { method: "POST", body }),
+        { uploadsDir },
+      );
+      expect(outcome.status).toBe(400);
+      if ("id" in outcome) throw new Error("expected a refusal");
+      return outcome.body;
+    };
+    const notAnImage = new File(["plain text"], "notes.txt", { type: "image/png" });
+    expect((await refused({}, { image: notAnImage })).errors).toEqual({
+      image: expect.stringMatching(/notes\.txt/),
+    });
+    const size = JSON.stringify([
+      { label: "17x8.5", diameter: 17, width: "wide", boltPattern: "6x139.7", offset: 0 },
+    ]);
+    expect(Object.keys((await refused({ size })).errors ?? {}).sort()).toEqual([
+      "size.0.hubBore",
+      "size.0.partNumber",
+      "size.0.width",
+    ]);
+    expect((await refused({ brand: "B".repeat(81) })).errors).toEqual({
+      brand: "At most 80 characters",
+    });
+    // The API takes paise: its limits are told in paise, not "Enter the price in rupees".
+    expect((await refused({ price: "999999999999" })).errors).toEqual({
+      price: "price is at most 99999999999 paise",
+    });
+    expect((await refused({ price: "0" })).errors).toEqual({
+      price: "price must be more than 0 paise",
+    });
+    // colors is a list of {name, count}: anything else is refused, not read as no colours.
+    expect((await refused({ colors: JSON.stringify([null, 1, "x"]) })).errors).toEqual({
+      colors: expect.stringMatching(/item 0 is not an object/),
+    });
+    expect(
+      (await refused({ colors: JSON.stringify([{ name: "Black", count: "0x1" }]) })).errors,
+    ).toMatchObject({ "colors.0.count": "count must be a whole number" });
+    expect((await refused({ size: JSON.stringify([7]) })).errors).toEqual({
+      size: expect.stringMatching(/item 0 is not an object/),
+    });
+    expect(await t.db.selectFrom("products").select("id").execute()).toEqual([]);
+  });
+
+  it("answers a multipart body that cannot be read with 400 and errors", async () => {
+    const broken = new Request("http://shop.test/api/v1/products/upload", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=----nope" },
+      body: '------nope\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf a part',
+    });
+    const outcome = await submitProductFromApi(t.db, null, broken, { uploadsDir });
+    expect(outcome).toEqual({
+      status: 400,
+      body: {
+        message: "The form could not be read.",
+        errors: { form: "The form could not be read." },
+      },
+    });
+  });
+
   it("takes stock per variant: `stock` in a size row, or a `variants` list; update sets only what it names", async () => {
     await t.db.insertInto("categories").values({ slug: "wheels", name: "Wheels" }).execute();
     const size = (

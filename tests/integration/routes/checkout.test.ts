@@ -7,11 +7,13 @@ import { getOrderForUser } from "~/models/order/index.server";
 import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { action as verifyPaymentApi } from "~/routes/api.v1.checkout.verify-payment";
+import { loader as adminOrdersApi } from "~/routes/api.v1.adminOrders";
 import { loader as orderApi } from "~/routes/api.v1.orders.$orderId";
 import { loader as userOrdersApi } from "~/routes/api.v1.userOrders";
 import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
 import { action as callback } from "~/routes/checkout_.callback";
 import { resetEnvCache } from "~/utils/env.server";
+import { insertTwinLabelWheel } from "../../support/catalog-fixture";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 import {
@@ -146,6 +148,82 @@ describe("create-order", () => {
       api("/api/v1/checkout/create-order", aliceToken, { checkoutType: "single" }),
     );
     expect(single.status).toBe(400);
+  });
+
+  it("names the field of each refusal in errors: the cart, the product, its size (as the client sent them)", async () => {
+    const refusal = async (body: Record<string, unknown>) => {
+      const res = await call(
+        createOrder,
+        api("/api/v1/checkout/create-order", aliceToken, {
+          billingAddressId: f.aliceAddress,
+          ...body,
+        }),
+      );
+      expect(res.status).toBe(400);
+      return (await res.json()) as { message: string; errors?: Record<string, string> };
+    };
+    expect(await refusal({})).toEqual({
+      message: "Your cart is empty.",
+      errors: { cart: "Your cart is empty." },
+    });
+    expect(await refusal({ productId: 987_654 })).toEqual({
+      message: "This product is no longer sold.",
+      errors: { productId: "This product is no longer sold." },
+    });
+    expect(await refusal({ checkoutType: "single", cartItems: [{ id: 987_654 }] })).toMatchObject({
+      errors: { "cartItems.0.id": "This product is no longer sold." },
+    });
+    // A wheel needs a size; a label two of its sizes share needs the size id (as cart/addItem says).
+    const wheel = await insertTwinLabelWheel(t.db);
+    expect(await refusal({ productId: wheel.productId })).toEqual({
+      message: "Choose a size.",
+      errors: { wheelSize: "Choose a size." },
+    });
+    const twin = await refusal({ productId: wheel.productId, wheelSize: "17x8.5" });
+    expect(twin.errors).toEqual({ sizeId: twin.message });
+    expect(twin.message).toMatch(/send sizeId/);
+    expect(
+      await refusal({
+        checkoutType: "single",
+        cartItems: [{ id: wheel.productId, size: "17x8.5" }],
+      }),
+    ).toMatchObject({ errors: { "cartItems.0.sizeId": expect.stringMatching(/send sizeId/) } });
+    expect(await refusal({ productId: wheel.productId, sizeId: 987_654 })).toMatchObject({
+      errors: { sizeId: "Choose one of the sizes shown." },
+    });
+  });
+
+  it("reads ids and quantities as JSON integers or decimal digits, never hex or exponent text", async () => {
+    for (const body of [
+      { productId: `0x${f.products.winch.toString(16)}` },
+      { productId: `${f.products.winch}e0` },
+      { checkoutType: "single", cartItems: [{ id: f.products.winch, quantity: "0x2" }] },
+      { checkoutType: "single", cartItems: [{ id: f.products.winch, quantity: "2e0" }] },
+    ]) {
+      const res = await call(
+        createOrder,
+        api("/api/v1/checkout/create-order", aliceToken, {
+          billingAddressId: f.aliceAddress,
+          ...body,
+        }),
+      );
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys((await res.json()).errors)).toEqual([
+        "productId" in body ? "productId" : "cartItems.0.quantity",
+      ]);
+    }
+    expect(await t.db.selectFrom("orders").select("id").execute()).toEqual([]);
+    // Digits, as a form sends them, still count.
+    const digits = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, {
+        billingAddressId: f.aliceAddress,
+        checkoutType: "single",
+        cartItems: [{ id: String(f.products.lights), quantity: "2" }],
+      }),
+    );
+    expect(digits.status).toBe(201);
+    expect((await digits.json()).amount).toBe(2 * 2_499_950);
   });
 });
 
@@ -409,6 +487,38 @@ describe("orders API", () => {
     expect(theirs.status).toBe(404);
     const junk = await call(orderApi, api(`/api/v1/orders/abc`, aliceToken), { orderId: "abc" });
     expect(junk.status).toBe(404);
+  });
+
+  it("lets an admin read anyone's order, as the invoice and adminOrders do; a customer still gets 404", async () => {
+    const order = await aliceOrder();
+    const adminId = await f.user("admin@example.com");
+    await t.db.updateTable("users").set({ role: "admin" }).where("id", "=", adminId).execute();
+    const adminToken = (await issueApiToken(t.db, adminId)).token;
+    const read = (token: string, id = order.orderId) =>
+      call(orderApi, api(`/api/v1/orders/${id}`, token), { orderId: String(id) });
+    const asAdmin = await read(adminToken);
+    expect(asAdmin.status).toBe(200);
+    expect(await asAdmin.json()).toMatchObject({
+      id: order.orderId,
+      userId: { name: "Alice Rao" },
+    });
+    expect((await read(bobToken)).status).toBe(404);
+    expect((await read(adminToken, 987_654)).status).toBe(404);
+    // The same order in adminOrders; its opt-in paging answers [] past the last page, 400 for junk.
+    const list = async (query: string) => {
+      const res = await call(adminOrdersApi, api(`/api/v1/adminOrders${query}`, adminToken));
+      return {
+        status: res.status,
+        body: await res.json(),
+        total: res.headers.get("X-Total-Count"),
+      };
+    };
+    expect((await list("")).body.map((o: { id: number }) => o.id)).toEqual([order.orderId]);
+    expect(await list("?page=2")).toEqual({ status: 200, body: [], total: "1" });
+    expect(await list("?page=abc")).toMatchObject({
+      status: 400,
+      body: { errors: { page: expect.any(String) } },
+    });
   });
 
   it("puts the payment that paid the order first and shows what the total is made of", async () => {

@@ -25,8 +25,10 @@ import {
 } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/redirect.server";
 import { applyPrivateCaching } from "~/utils/security-headers.server";
+import { logUnexpectedError } from "~/utils/server-errors.server";
 import { insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
 import { createTestDb, type TestDb, withAppDb } from "../../support/db";
+import { remixHandler } from "../../support/remix-server";
 
 const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 const ORIGIN = "http://localhost:3000";
@@ -453,5 +455,178 @@ describe("the security log", () => {
       }),
     );
     expect(lines.join("\n")).not.toContain("Sup3r-secret-guess");
+  });
+});
+
+describe("a wrong method or an unknown path on the JSON API", () => {
+  // Every /api/v1 route and the methods it takes; a new route fails below until it is listed.
+  const TAKES: Record<string, string[]> = {
+    adminOrders: ["GET"],
+    allProducts: ["GET"],
+    billing: ["POST"],
+    cart: ["GET"],
+    "cart.addItem": ["POST"],
+    "cart.remove.$id": ["DELETE"],
+    "cart.update.$id": ["PATCH", "PUT"],
+    "checkout.create-order": ["POST"],
+    "checkout.verify-payment": ["POST"],
+    getBillingAddresses: ["GET"],
+    login: ["POST"],
+    logout: ["POST"],
+    "orders.$orderId": ["GET"],
+    "orders.$orderId.invoice": ["GET"],
+    "password.forgot": ["POST"],
+    "password.reset": ["POST"],
+    "pincode.$pin": ["GET"],
+    "product.$id": ["GET"],
+    "product._index": ["GET"],
+    "products.brand.$brand": ["GET"],
+    "products.category.$category": ["GET"],
+    "products.delete.$id": ["DELETE"],
+    "products.update.$id": ["PUT"],
+    "products.upload": ["POST"],
+    register: ["POST"],
+    search: ["GET"],
+    stats: ["GET"],
+    userOrders: ["GET"],
+    "webhooks.razorpay": ["POST"],
+  };
+  const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+  // The API's route files, a page without an action and the page catch-all, by flat-routes name.
+  const modules = Object.fromEntries(
+    Object.entries(
+      import.meta.glob<object>(
+        ["../../../app/routes/api.v1.*.ts", "../../../app/routes/{about,$}.tsx"],
+        { eager: true },
+      ),
+    ).map(([file, module]) => [
+      file.replace(/^.*\/app\/routes\//, "").replace(/\.tsx?$/, ""),
+      module,
+    ]),
+  );
+  /** A flat-routes file name's path, as Remix matches it: `$id` -> `:id`, `$` -> `*`. */
+  const routePath = (name: string) =>
+    name
+      .split(".")
+      .filter((s) => s !== "_index")
+      .map((s) => (s === "$" ? "*" : s.replace(/^\$/, ":")))
+      .join("/");
+  const routes = Object.fromEntries(
+    Object.entries(modules).map(([name, module]) => [
+      `routes/${name}`,
+      { path: routePath(name), module },
+    ]),
+  );
+  const api = Object.keys(modules).filter((n) => n.startsWith("api.v1.") && n !== "api.v1.$");
+
+  /** Each request through Remix itself, with the shop's handleError; the log lines it wrote. */
+  async function send(requests: Request[]) {
+    const handle = remixHandler(routes, logUnexpectedError);
+    const lines: string[] = [];
+    const spy = vi
+      .spyOn(process.stdout, "write")
+      .mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      });
+    try {
+      const responses: Response[] = [];
+      for (const request of requests) responses.push(await handle(request));
+      return { responses, errors: lines.filter((l) => l.includes('"level":"error"')) };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("lists every API route", () => {
+    expect(api.map((n) => n.replace(/^api\.v1\./, "")).sort()).toEqual(Object.keys(TAKES).sort());
+  });
+
+  it("answers 405 JSON naming the methods in Allow, without an error log line", async () => {
+    const cases = api.flatMap((name) => {
+      const takes = TAKES[name.replace(/^api\.v1\./, "")];
+      const url = `${ORIGIN}/${routePath(name).replace(/:\w+/g, "1")}`;
+      return METHODS.filter((m) => !takes.includes(m)).map((method) => ({
+        name,
+        takes,
+        method,
+        url,
+      }));
+    });
+    const { responses, errors } = await send(
+      cases.map(({ method, url }) => new Request(url, { method })),
+    );
+    const answers = await Promise.all(
+      responses.map(async (res, i) => ({
+        route: `${cases[i].method} ${cases[i].name}`,
+        status: res.status,
+        allow: res.headers.get("Allow"),
+        body: await res.json().catch(() => null),
+      })),
+    );
+    expect(answers).toEqual(
+      cases.map(({ name, method, takes }) => ({
+        route: `${method} ${name}`,
+        status: 405,
+        allow: [...takes, ...(takes.includes("GET") ? ["HEAD"] : [])].join(", "),
+        body: { message: `Use ${takes.join(" or ")}.` },
+      })),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("answers an unknown API path with a JSON 404 for every method; Remix's own 405 for a page is not logged either", async () => {
+    const paths = ["/api/v1/doesnotexist", "/api/v1/pincode/", "/api/v1/product/1/extra"];
+    const cases = paths.flatMap((path) => METHODS.map((method) => ({ path, method })));
+    const { responses, errors } = await send([
+      ...cases.map(({ path, method }) => new Request(ORIGIN + path, { method })),
+      // A post to a page without an action, and to a page no route has: a client's mistake.
+      new Request(`${ORIGIN}/about`, { method: "POST" }),
+      new Request(`${ORIGIN}/no/such/page`, { method: "POST" }),
+    ]);
+    for (const [i, { path, method }] of cases.entries()) {
+      const res = responses[i];
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ message: `No API endpoint at ${path}` });
+    }
+    expect(responses.slice(cases.length).map((r) => r.status)).toEqual([405, 405]);
+    expect(errors).toEqual([]);
+
+    // A real fault is still logged, once, with its stack.
+    const handle = remixHandler(
+      {
+        "routes/broken": {
+          path: "broken",
+          module: {
+            loader: () => {
+              throw new Error("the disk is on fire");
+            },
+          },
+        },
+      },
+      logUnexpectedError,
+    );
+    const lines: string[] = [];
+    const spy = vi
+      .spyOn(process.stdout, "write")
+      .mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      });
+    try {
+      expect((await handle(new Request(`${ORIGIN}/broken`))).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    const logged = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: "error",
+        msg: "unexpected error",
+        path: "/broken",
+        error: expect.objectContaining({ message: "the disk is on fire" }),
+      }),
+    ]);
   });
 });

@@ -198,6 +198,18 @@ describe("GET /api/v1/pincode/{pin}", () => {
         .status,
     ).toBe(400);
   });
+
+  it("answers 404, not 400, for six digits that name no PIN (000000, 012345)", async () => {
+    for (const pin of ["000000", "012345"]) {
+      const res = await call(pincodeApi, new Request(`${BASE}/api/v1/pincode/${pin}`), { pin });
+      expect(res.status, pin).toBe(404);
+      expect(await res.json()).toEqual({ message: `PIN code ${pin} does not exist` });
+    }
+    for (const pin of ["00000", "0000000", "00000a"]) {
+      const res = await call(pincodeApi, new Request(`${BASE}/api/v1/pincode/${pin}`), { pin });
+      expect(res.status, pin).toBe(400);
+    }
+  });
 });
 
 describe("address PIN rules", () => {

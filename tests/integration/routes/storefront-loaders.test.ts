@@ -311,6 +311,59 @@ describe("the HTML pages and the JSON API agree", () => {
   });
 });
 
+describe("the JSON API's paging", () => {
+  const get = async (loader: Loader, path: string, params: Record<string, string> = {}) => {
+    const { result } = await run(loader, path, params);
+    const res = result as Response;
+    return {
+      status: res.status,
+      total: res.headers.get("X-Total-Count"),
+      pages: res.headers.get("X-Page-Count"),
+      body: await res.json(),
+    };
+  };
+
+  it("answers [] past the last page, with headers that stay true, and 400 for a malformed page", async () => {
+    const allProducts = (await import("~/routes/api.v1.allProducts")).loader;
+    const last = await get(allProducts, "/api/v1/allProducts?page=1");
+    expect(Number(last.pages)).toBeGreaterThan(1);
+    const lastPage = await get(allProducts, `/api/v1/allProducts?page=${last.pages}`);
+    expect(lastPage.body.length).toBeGreaterThan(0);
+    expect(await get(allProducts, "/api/v1/allProducts?page=99999")).toEqual({
+      status: 200,
+      total: last.total,
+      pages: last.pages,
+      body: [],
+    });
+    for (const page of ["abc", "-1", "0", "1.5", "0x2", ""]) {
+      const bad = await get(allProducts, `/api/v1/allProducts?page=${page}`);
+      expect(bad.status, `page=${page}`).toBe(400);
+      expect(bad.body).toEqual({ message: "Invalid page", errors: { page: expect.any(String) } });
+    }
+    // Without parameters it stays the plain array of every product.
+    const every = await get(allProducts, "/api/v1/allProducts");
+    expect(every.status).toBe(200);
+    expect(every.body).toHaveLength(Number(last.total));
+
+    const category = (await import("~/routes/api.v1.products.category.$category")).loader;
+    const params = { category: "wheels" };
+    expect((await get(category, "/api/v1/products/category/wheels?page=999", params)).body).toEqual(
+      [],
+    );
+    expect((await get(category, "/api/v1/products/category/wheels?page=x", params)).status).toBe(
+      400,
+    );
+    const vehicle = (await import("~/routes/api.v1.products.brand.$brand")).loader;
+    const hilux = { brand: "toyota_hilux" };
+    expect(
+      (await get(vehicle, "/api/v1/products/brand/toyota_hilux?page=999", hilux)).body,
+    ).toEqual([]);
+    expect((await get(vehicle, "/api/v1/products/brand/toyota_hilux?page=-1", hilux)).status).toBe(
+      400,
+    );
+  });
+});
+
 describe("the product page's catalogue cache", () => {
   type Page = { product: { id: number; stock: number } };
 
