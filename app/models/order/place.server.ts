@@ -14,7 +14,7 @@ import {
   releaseOlderPendingOrders,
   RESERVATION_MINUTES,
 } from "./expiry.server";
-import { nowIso, type OrderLine, type OrderRow } from "./shared.server";
+import { nowIso, type OrderLine, type OrderRow, type Trx } from "./shared.server";
 
 /**
  * Placing an order: created in one transaction from the cart (or one product, "Buy Now") with the
@@ -75,10 +75,11 @@ export type PlaceOrderFailure = {
     | "throttled"
     | "delivery"
     | "cod"
-    | "price";
+    | "price"
+    | "idempotency";
   message: string;
   /** HTTP status the API door answers with. */
-  status: 400 | 409 | 429 | 502;
+  status: 400 | 409 | 422 | 429 | 502;
   /** For "throttled": when to try again. */
   retryAfterMs?: number;
   /** For "product": the product is sold but its size or colour choice was refused. */
@@ -217,6 +218,28 @@ export async function previewCheckout(
   };
 }
 
+/** Whether the order an idempotency key made is the one `input` asks for (a retry of it). */
+async function sameRequest(trx: Trx, order: OrderRow, input: PlaceOrderInput): Promise<boolean> {
+  if (order.checkout_type !== input.source.type) return false;
+  if (order.payment_method !== (input.paymentMethod ?? "razorpay")) return false;
+  if (input.addressId !== null && order.address_id !== input.addressId) return false;
+  const source = input.source;
+  if (source.type === "cart") return true;
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["product_id", "quantity", "size_id", "color_id"])
+    .where("order_id", "=", order.id)
+    .execute();
+  const [item] = items;
+  return (
+    items.length === 1 &&
+    item.product_id === source.productId &&
+    item.quantity === source.quantity &&
+    (source.sizeId == null || item.size_id === source.sizeId) &&
+    (source.colorId == null || item.color_id === source.colorId)
+  );
+}
+
 /**
  * The database half of Pay Now, one IMMEDIATE transaction: reuse the order of this idempotency key,
  * or read the lines, take the stock with guarded updates (the last units cannot be sold twice),
@@ -235,7 +258,16 @@ export async function reserveOrder(
         .where("user_id", "=", input.userId)
         .where("idempotency_key", "=", input.idempotencyKey)
         .executeTakeFirst();
-      if (existing) return { ok: true, order: toPlaced(existing), created: false };
+      if (existing) {
+        // A retry answers the order it made; the same key with other choices is another request.
+        if (!(await sameRequest(trx, existing, input)))
+          return fail(
+            "idempotency",
+            "This checkout was already used for a different order. Check your order and try again.",
+            422,
+          );
+        return { ok: true, order: toPlaced(existing), created: false };
+      }
 
       const checks = [
         { bucket: "order-user", key: String(input.userId), rule: ORDER_RATE_PER_USER },

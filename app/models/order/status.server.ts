@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { DB, OrderStatus } from "~/db/schema";
 import type { Kysely } from "kysely";
 import { issueCreditNote, issueInvoice } from "../invoice.server";
-import { enqueueOrderEvent } from "../outbox.server";
-import { moveStatus, restock } from "./shared.server";
+import { enqueueOrderEvent, enqueueRefundNotice } from "../outbox.server";
+import { moveStatus, restock, type OrderRow, type Trx } from "./shared.server";
 
 /**
  * The status machine of an order:
@@ -82,6 +82,22 @@ export const ADMIN_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   confirmed: ["shipped", "cancelled"],
 };
 
+/**
+ * The moves an admin may make on this order. A cash on delivery order whose cash was never
+ * collected has nothing to refund: back from the courier unpaid it is cancelled instead.
+ */
+export function adminMoves(order: {
+  status: OrderStatus;
+  payment_method: "razorpay" | "cod";
+  cash_collected_at: string | null;
+}): OrderStatus[] {
+  const moves = ADMIN_TRANSITIONS[order.status];
+  if (order.payment_method !== "cod" || order.cash_collected_at) return moves;
+  return moves.flatMap((to): OrderStatus[] =>
+    to !== "refunded" ? [to] : order.status === "shipped" ? ["cancelled"] : [],
+  );
+}
+
 /** Moving there gives the order's units back to the stock (nothing has left the warehouse). */
 const RESTOCK_ON: Partial<Record<OrderStatus, OrderStatus[]>> = {
   paid: ["cancelled", "refunded"],
@@ -122,7 +138,7 @@ export async function transitionOrder(
       .where("id", "=", orderId)
       .executeTakeFirst();
     if (!order) return { ok: false, status: 404, message: "Order not found" };
-    if (!ADMIN_TRANSITIONS[order.status].includes(to)) {
+    if (!adminMoves(order).includes(to)) {
       return {
         ok: false,
         status: 409,
@@ -148,6 +164,7 @@ export async function transitionOrder(
     if (to === "delivered" && order.payment_method === "cod")
       await issueInvoice(trx, order.id, options.now);
     if (to === "cancelled" || to === "refunded") await issueCreditNote(trx, order.id, options.now);
+    if (to === "refunded" && order.payment_method === "cod") await refundCash(trx, order, options);
     return { ok: true, status: to };
   });
 }
@@ -188,4 +205,39 @@ export async function resolveAttention(
       .execute();
     return true;
   });
+}
+
+/**
+ * A cash on delivery order refunded: the shop gave the cash back itself (no provider moves it).
+ * Recorded as a processed refund of what is left, and the shopper is told, as for a refund online.
+ */
+async function refundCash(trx: Trx, order: OrderRow, options: { by: string; now?: Date }) {
+  const now = (options.now ?? new Date()).toISOString();
+  const done = await trx
+    .selectFrom("refunds")
+    .select(sql<number>`coalesce(sum(amount_paise), 0)`.as("paise"))
+    .where("order_id", "=", order.id)
+    .where("status", "in", ["pending", "processed"])
+    .executeTakeFirstOrThrow();
+  const amountPaise = order.amount_paise - Number(done.paise);
+  if (amountPaise <= 0) return;
+  const refund = await trx
+    .insertInto("refunds")
+    .values({
+      order_id: order.id,
+      amount_paise: amountPaise,
+      status: "processed",
+      reason: "cash returned by the shop",
+      by: options.by,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await enqueueRefundNotice(
+    trx,
+    order.id,
+    { id: Number(refund.id), amountPaise, status: "processed" },
+    options.now,
+  );
 }

@@ -4,7 +4,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import { imageUrl } from "~/utils/images";
 import type { Address } from "../address.server";
 import { loadOrderItems, type OrderLine } from "./shared.server";
-import { ADMIN_TRANSITIONS, ORDERED_STATUSES } from "./status.server";
+import { adminMoves, ORDERED_STATUSES } from "./status.server";
 
 /** Reading orders: the shopper's and the admin's views, and the JSON API's shape. */
 
@@ -260,7 +260,7 @@ export async function getOrderForAdmin(
   const row = await db
     .selectFrom("orders as o")
     .innerJoin("users as u", "u.id", "o.user_id")
-    .select([...orderColumns(), "u.email"])
+    .select([...orderColumns(), "u.email", "o.cash_collected_at"])
     .where("o.id", "=", orderId)
     .executeTakeFirst();
   if (!row) return null;
@@ -275,7 +275,11 @@ export async function getOrderForAdmin(
     ...order,
     email: row.email,
     history,
-    allowedTransitions: ADMIN_TRANSITIONS[order.status],
+    allowedTransitions: adminMoves({
+      status: order.status,
+      payment_method: order.paymentMethod,
+      cash_collected_at: row.cash_collected_at,
+    }),
   };
 }
 

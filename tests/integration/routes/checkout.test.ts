@@ -130,6 +130,34 @@ describe("create-order", () => {
     expect((await first.json()).orderId).toBe((await second.json()).orderId);
   });
 
+  it("the same Idempotency-Key with another request is refused (422), not answered with the first order", async () => {
+    const send = (body: Record<string, unknown>) =>
+      call(
+        createOrder,
+        api(
+          "/api/v1/checkout/create-order",
+          aliceToken,
+          { billingAddressId: f.aliceAddress, ...body },
+          { "Idempotency-Key": "buy-now-key-456" },
+        ),
+      );
+    const first = await send({ productId: f.products.lights, quantity: 2 });
+    expect(first.status).toBe(201);
+    for (const other of [
+      { productId: f.products.lights, quantity: 1 },
+      { productId: f.products.winch, quantity: 2 },
+      { productId: f.products.lights, quantity: 2, paymentMethod: "cod" },
+    ]) {
+      const res = await send(other);
+      expect(res.status, JSON.stringify(other)).toBe(422);
+      expect(await res.json()).toMatchObject({ errors: { idempotencyKey: expect.any(String) } });
+    }
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(1);
+    const retry = await send({ productId: f.products.lights, quantity: 2 });
+    expect(retry.status).toBe(200);
+    expect((await retry.json()).orderId).toBe((await first.json()).orderId);
+  });
+
   it("refuses without a token (401), with someone else's address (400) and for Buy Now without a product (400)", async () => {
     expect((await call(createOrder, api("/api/v1/checkout/create-order", "nope", {}))).status).toBe(
       401,

@@ -18,6 +18,7 @@ import {
   transitionOrder,
 } from "~/models/order/index.server";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
+import { getOrderForAdmin } from "~/models/order/index.server";
 import { saveSettings, DEFAULT_SETTINGS } from "~/models/settings.server";
 import { checkDelivery, importServiceability } from "~/models/shipping.server";
 import { syncVariants } from "~/models/variant-stock.server";
@@ -393,6 +394,67 @@ describe("cash on delivery", () => {
         .where("order_id", "=", body.orderId)
         .execute(),
     ).toEqual([{ status: "paid", amount_paise: 2_499_950 }]);
+  });
+
+  it("a COD order is refunded only once its cash was collected: the cash refund is recorded and the shopper told; one back unpaid is cancelled", async () => {
+    const place = async () => {
+      const res = await call(
+        createOrder,
+        api("/api/v1/checkout/create-order", aliceToken, {
+          checkoutType: "single",
+          productId: f.products.lights,
+          quantity: 1,
+          billingAddressId: f.aliceAddress,
+          paymentMethod: "cod",
+        }),
+      );
+      expect(res.status).toBe(201);
+      const { orderId } = (await res.json()) as { orderId: number };
+      for (const to of ["confirmed", "shipped"] as const)
+        expect(await transitionOrder(t.db, orderId, to, { by: "admin:1" })).toMatchObject({
+          ok: true,
+        });
+      return orderId;
+    };
+    const refundMails = async (orderId: number) =>
+      (
+        await t.db
+          .selectFrom("outbox")
+          .select("payload")
+          .where("order_id", "=", orderId)
+          .where("channel", "=", "email")
+          .execute()
+      ).filter((m) => String(m.payload).includes("order_refunded"));
+
+    // Back from the courier unpaid: nothing to refund, it is cancelled.
+    const returned = await place();
+    expect(await getOrderForAdmin(t.db, returned)).toMatchObject({
+      allowedTransitions: ["delivered", "cancelled"],
+    });
+    expect(await transitionOrder(t.db, returned, "refunded", { by: "admin:1" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await transitionOrder(t.db, returned, "cancelled", { by: "admin:1" })).toMatchObject({
+      ok: true,
+    });
+
+    // Delivered and paid in cash, then refunded: the refund is recorded and mailed.
+    const paid = await place();
+    await transitionOrder(t.db, paid, "delivered", { by: "admin:1" });
+    expect((await getOrderForAdmin(t.db, paid))?.allowedTransitions).toEqual([]);
+    await recordCashCollected(t.db, paid, { by: "admin:1" });
+    expect((await getOrderForAdmin(t.db, paid))?.allowedTransitions).toEqual(["refunded"]);
+    expect(await transitionOrder(t.db, paid, "refunded", { by: "admin:1" })).toMatchObject({
+      ok: true,
+    });
+    const refunds = await t.db
+      .selectFrom("refunds")
+      .select(["amount_paise", "status"])
+      .where("order_id", "=", paid)
+      .execute();
+    expect(refunds).toEqual([{ amount_paise: 2_499_950, status: "processed" }]);
+    expect(await refundMails(paid)).toHaveLength(1);
   });
 
   it("a COD order cancelled before shipping returns its stock", async () => {
