@@ -39,7 +39,7 @@ const LISTING = ["brand", "category", "color", "max", "min", "page", "sort", "ve
 export const PUBLIC_ROUTES = [
   { path: /^\/(_root\.data)?$/, params: [] },
   { path: /^\/all-products(\.data)?$/, params: LISTING },
-  { path: /^\/search(\.data)?$/, params: ["q"] },
+  { path: /^\/search(\.data)?$/, params: ["page", "q"] },
   { path: /^\/(brands|vehicles|about|contactus|privacy|terms)(\.data)?$/, params: [] },
   // A brand's page (the `$brand` route), when the database knows the brand (see cacheTarget).
   { path: /^\/([^/.]+)(\.data)?$/, params: ["page"], brand: true },

@@ -352,6 +352,8 @@ export async function searchProducts(
   text: string,
   limit = SEARCH_LIMIT,
   shopperVehicleId: number | null = null,
+  /** Results to skip (the search page's later pages). */
+  offset = 0,
 ): Promise<ProductSummary[]> {
   const search = fullTextMatch(db, text.slice(0, 200));
   if (!search) return [];
@@ -362,6 +364,7 @@ export async function searchProducts(
     .orderBy(search.rank)
     .orderBy("p.id", "desc")
     .limit(Math.max(1, Math.min(limit, 100)))
+    .offset(Math.max(0, offset))
     .execute();
   return rows.map(toSummary);
 }

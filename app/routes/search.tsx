@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
 import { getVehicle } from "~/models/taxonomy.server";
-import { searchProducts } from "~/models/catalog.server";
+import { SEARCH_LIMIT, searchProducts } from "~/models/catalog.server";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 
@@ -15,16 +15,36 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     noindex: true,
   });
 
-/** Two statements: the shopper's vehicle and the search (the overlay's API uses the same model). */
+/**
+ * Two statements: the shopper's vehicle and the search (the overlay's API uses the same model),
+ * SEARCH_LIMIT results a page (`?page=`), one more asked for to know whether a next page exists.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  const searchParams = new URL(request.url).searchParams;
+  const q = (searchParams.get("q") ?? "").slice(0, 200);
+  const asked = searchParams.get("page") ?? "";
+  const page = /^\d{1,3}$/.test(asked) && Number(asked) > 0 ? Number(asked) : 1;
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
-  const results = q.trim() ? await searchProducts(db, q, undefined, shopper?.id ?? null) : [];
-  return { q, results, shopperVehicle: shopper?.name ?? null };
+  const found = q.trim()
+    ? await searchProducts(db, q, SEARCH_LIMIT + 1, shopper?.id ?? null, (page - 1) * SEARCH_LIMIT)
+    : [];
+  return {
+    q,
+    page,
+    results: found.slice(0, SEARCH_LIMIT),
+    hasMore: found.length > SEARCH_LIMIT,
+    /** The number of this page's first result. */
+    first: (page - 1) * SEARCH_LIMIT + 1,
+    shopperVehicle: shopper?.name ?? null,
+  };
 }
 
+/** The search page's URL for a query and a page. */
+const pageUrl = (q: string, page: number) =>
+  `/search?${new URLSearchParams(page > 1 ? { q, page: String(page) } : { q })}`;
+
 export default function SearchPage() {
-  const { q, results, shopperVehicle } = useLoaderData<typeof loader>();
+  const { q, page, results, hasMore, first, shopperVehicle } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
@@ -65,7 +85,11 @@ export default function SearchPage() {
           <>
             {results.length > 0 ? (
               <p className="mb-4 text-gray-700">
-                {results.length === 1 ? "1 result" : `${results.length} results`}
+                {page === 1 && !hasMore
+                  ? results.length === 1
+                    ? "1 result"
+                    : `${results.length} results`
+                  : `Results ${first} to ${first + results.length - 1}`}
               </p>
             ) : null}
             <ProductGrid
@@ -74,6 +98,20 @@ export default function SearchPage() {
               vehicleName={shopperVehicle}
               empty="No results found."
             />
+            {page > 1 || hasMore ? (
+              <nav aria-label="Search result pages" className="mt-8 flex gap-4 font-semibold">
+                {page > 1 ? (
+                  <Link to={pageUrl(q, page - 1)} className="underline">
+                    Previous results
+                  </Link>
+                ) : null}
+                {hasMore ? (
+                  <Link to={pageUrl(q, page + 1)} className="underline">
+                    More results
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
           </>
         ) : null}
       </div>

@@ -65,6 +65,29 @@ test("search without JavaScript: the header's button leads to /search with resul
   );
 });
 
+test("a search with more matches than a page leads on to the rest", async ({ page }) => {
+  // The products a page lists, by their links (a card may link to its product more than once).
+  const productPaths = () =>
+    page
+      .locator('article a[href^="/product/"]')
+      .evaluateAll((links) => [
+        ...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+      ]);
+  await page.goto("/search?q=wheel");
+  await expect(page.getByText("Results 1 to 24")).toBeVisible();
+  const firstPage = await productPaths();
+  expect(firstPage).toHaveLength(24);
+  const pages = page.getByRole("navigation", { name: "Search result pages" });
+  await pages.getByRole("link", { name: "More results" }).click();
+  await expect(page).toHaveURL(/\/search\?q=wheel&page=2$/);
+  await expect(page.getByText(/^Results 25 to \d+$/)).toBeVisible();
+  const secondPage = await productPaths();
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage.filter((path) => firstPage.includes(path))).toEqual([]);
+  await pages.getByRole("link", { name: "Previous results" }).click();
+  await expect(page.getByText("Results 1 to 24")).toBeVisible();
+});
+
 test("the search overlay: debounced results, Searching..., No results found.", async ({
   page,
 }, testInfo) => {

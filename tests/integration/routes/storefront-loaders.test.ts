@@ -185,6 +185,22 @@ describe("statement budget per page, whatever the number of products", () => {
     );
     expect(search.result.results.length).toBeGreaterThan(20);
     expect(search.queries).toBeLessThanOrEqual(BUDGET.search);
+    // More matches than a page: the next page holds the rest, none twice.
+    type Page = { results: { id: number }[]; hasMore: boolean; page: number };
+    const first = search.result as unknown as Page;
+    expect(first.results).toHaveLength(24);
+    expect(first.hasMore).toBe(true);
+    const next = await run<Page>(
+      (await import("~/routes/search")).loader,
+      "/search?q=wheel&page=2",
+      {},
+      hiluxCookie,
+    );
+    expect(next.result.page).toBe(2);
+    expect(next.result.results.length).toBeGreaterThan(0);
+    const seen = new Set(first.results.map((r) => r.id));
+    expect(next.result.results.filter((r) => seen.has(r.id))).toEqual([]);
+    expect(next.queries).toBeLessThanOrEqual(BUDGET.search);
     const brands = await run((await import("~/routes/brands")).loader as Loader, "/brands");
     expect(brands.queries).toBeLessThanOrEqual(BUDGET.brands);
     const brand = await run<{ items: unknown[] }>(
