@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { formatOrderDate } from "./order-items";
 import { Price } from "./price";
 
 export type AfterSaleView = {
@@ -54,7 +55,7 @@ export function OrderAfterSale({ view }: { view: AfterSaleView }) {
           >
             Return items
           </Link>{" "}
-          (until {returnUntil.slice(0, 10)})
+          (until {formatOrderDate(returnUntil)})
         </p>
       ) : null}
       {returns.length > 0 ? (

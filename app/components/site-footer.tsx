@@ -63,6 +63,9 @@ export function NewsletterForm({ id = "footer-newsletter" }: { id?: string }) {
 }
 
 /** `brands`: the featured brands, from the database. */
+/** The year the shop opened: its copyright runs from it. */
+const FIRST_YEAR = 2024;
+
 export function SiteFooter({
   year,
   brands,
@@ -135,7 +138,9 @@ export function SiteFooter({
         <NewsletterForm />
       </div>
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs">
-        Copyright © {year} Overland 4x4 Gear. All rights reserved.
+        {/* The shop's first year (the spec's 2024) to this one. */}
+        Copyright © {year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : FIRST_YEAR} Overland 4x4 Gear.
+        All rights reserved.
       </p>
     </footer>
   );

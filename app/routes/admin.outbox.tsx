@@ -54,6 +54,7 @@ const KIND_LABELS: Record<string, string> = {
   order_delivered: "Delivered",
   order_cancelled: "Cancelled",
   order_refunded: "Refund",
+  return_update: "Return",
   password_reset: "Password reset",
 };
 

@@ -106,7 +106,11 @@ export async function action({ request }: ActionFunctionArgs) {
         { type: "success", message },
       );
     }
-    if (result.reason === "not_found" || result.reason === "sold_out") {
+    if (result.reason === "not_found") {
+      const message = `${CART_MESSAGES.addFailed}: this product is no longer sold`;
+      return reply({ ok: false, message }, { type: "error", message });
+    }
+    if (result.reason === "sold_out") {
       return reply(
         { ok: false, message: CART_MESSAGES.soldOut },
         { type: "error", message: CART_MESSAGES.soldOut },
@@ -125,11 +129,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = updateSchema.safeParse(fields);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
-      return reply(
-        { ok: false, message: CART_MESSAGES.syncFailed, errors },
-        { type: "error", message: CART_MESSAGES.syncFailed },
-        400,
-      );
+      const message = `${CART_MESSAGES.syncFailed}: ${Object.values(errors)[0]}`;
+      return reply({ ok: false, message, errors }, { type: "error", message }, 400);
     }
     const result = await updateCartLine(db, user.id, parsed.data.lineId, parsed.data.quantity);
     if (result.ok)

@@ -18,9 +18,12 @@ export const MAX_PRICE_PAISE = 99_999_999_999;
  * on the third decimal. Returns null for anything that is not a non-negative amount.
  */
 export function rupeesToPaise(input: string | number): number | null {
-  const text = String(input)
-    .trim()
-    .replace(/[₹,\s]/g, "");
+  const typed = String(input).trim().replace(/^₹\s*/, "");
+  // Commas only where a grouping puts them (Indian 1,23,456 or 123,456): "12,34" is no amount.
+  const [integer = "", ...rest] = typed.split(".");
+  if (integer.includes(",") && !/^(?:\d{1,2}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+)$/.test(integer))
+    return null;
+  const text = [integer.replace(/,/g, ""), ...rest].join(".");
   const m = /^(\d{1,9})(?:\.(\d*))?$/.exec(text);
   if (!m) return null;
   const whole = Number(m[1]);

@@ -11,7 +11,9 @@ test("the layout: header links, guest login, cart, footer, WhatsApp button", asy
   await expect(page.getByRole("link", { name: "Cart" })).toHaveAttribute("href", "/cart");
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByText("09:00AM-07:00PM")).toBeVisible();
-  await expect(footer.getByText(`Copyright © ${new Date().getFullYear()}`)).toBeVisible();
+  await expect(
+    footer.getByText(`Copyright © 2024–${new Date().getFullYear()} Overland 4x4 Gear.`),
+  ).toBeVisible();
   await expect(footer.getByRole("link", { name: "Old Man EMU" })).toHaveAttribute(
     "href",
     "/oldman",

@@ -22,7 +22,9 @@ describe("money", () => {
     expect(rupeesToPaise("0.284")).toBe(28);
     expect(rupeesToPaise("₹ 12")).toBe(1200);
     expect(rupeesToPaise(19.9)).toBe(1990);
-    for (const bad of ["", "-1", "abc", "1e5", "1.2.3", "NaN"])
-      expect(rupeesToPaise(bad)).toBeNull();
+    expect(rupeesToPaise("1,23,456.50")).toBe(12345650);
+    expect(rupeesToPaise("123,456")).toBe(12345600);
+    for (const bad of ["", "-1", "abc", "1e5", "1.2.3", "NaN", "12,34", "1,2345", "1 499", ",499"])
+      expect(rupeesToPaise(bad), bad).toBeNull();
   });
 });

@@ -463,6 +463,14 @@ describe("the /cart action", () => {
       { Cookie: cookie },
     )) as { data: { ok: boolean; message: string } };
     expect(gone.data).toEqual({ ok: false, message: "Sold Out" });
+    const unknown = (await post(
+      { intent: "add", productId: "999999", quantity: "1", _fetcher: "1" },
+      { Cookie: cookie },
+    )) as { data: { ok: boolean; message: string } };
+    expect(unknown.data).toEqual({
+      ok: false,
+      message: "Failed to add: this product is no longer sold",
+    });
   });
 
   it("sends a visitor to log in, coming back to the product page", async () => {
@@ -493,6 +501,15 @@ describe("the /cart action", () => {
     });
     // 200, so the loaders revalidate and the page shows the toast and the true quantity.
     expect(res.init?.status ?? 200).toBe(200);
+    // A quantity that is no quantity says why.
+    for (const quantity of ["0", "abc"]) {
+      const bad = (await post(
+        { intent: "update", lineId: String(added.data.lineId), quantity, _fetcher: "1" },
+        { Cookie: cookie },
+      )) as { data: { ok: boolean; message: string } };
+      expect(bad.data.ok).toBe(false);
+      expect(bad.data.message).toMatch(/^Failed to sync quantity with server: \S/);
+    }
   });
 
   it("refuses a change to someone else's line", async () => {
