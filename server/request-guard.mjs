@@ -159,17 +159,32 @@ export function limitedStream(req, limit, state) {
 /** Resource routes that other sites post to on purpose: Razorpay's checkout callback and its webhooks. */
 const CROSS_SITE_POST_PATHS = [/^\/checkout\/callback$/, /^\/api\//];
 
+/** The origin of a Referer header; `fallback` when there is none or it is not a URL. */
+function refererOrigin(referer, fallback) {
+  if (!referer) return fallback;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return fallback;
+  }
+}
+
 /**
  * Throws RequestRefused (403) for a form post from another site to a page: its `Origin` is not the
  * shop's (the origin built from PUBLIC_URL, never `Host`), or it has none and the browser says
- * `Sec-Fetch-Site: cross-site`. Refused here, before Remix, whose own check would throw a 500.
+ * `Sec-Fetch-Site: cross-site` (or its Referer is another site's page). Refused here, before
+ * Remix, whose own check would throw a 500.
  * The JSON API checks its own requests (bearer tokens, CORS).
  */
 export function refuseCrossSitePost(req, origin, pathname) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
   if (CROSS_SITE_POST_PATHS.some((re) => re.test(pathname))) return;
   const from = req.headers.origin;
-  const crossSite = from ? from !== origin : req.headers["sec-fetch-site"] === "cross-site";
+  const crossSite = from
+    ? from !== origin
+    : req.headers["sec-fetch-site"] === "cross-site" ||
+      // An old browser sends no Origin but may name the page the form was on.
+      refererOrigin(req.headers.referer, origin) !== origin;
   if (crossSite) throw new RequestRefused(403, "Cross-site form posts are not accepted.");
 }
 

@@ -11,8 +11,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * True when a state-changing request comes from another site: its `Origin` is neither the
  * shop's PUBLIC_URL nor the origin it was addressed to (or is "null"), or, without `Origin`,
- * the browser says `Sec-Fetch-Site: cross-site`. Requests without either header (curl, API
- * clients) are not browsers acting for someone else and pass.
+ * the browser says `Sec-Fetch-Site: cross-site` or its `Referer` is another site's page. Requests
+ * without any of them (curl, API clients) are not browsers acting for someone else and pass.
  */
 export function isCrossSiteRequest(
   request: Request,
@@ -28,7 +28,22 @@ export function isCrossSiteRequest(
     if (url.pathname.startsWith("/api/v1/") && apiOrigins.includes(origin)) return false;
     return origin !== new URL(publicUrl).origin && origin !== url.origin;
   }
-  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return true;
+  // An old browser sends no Origin but may name the page the form was on.
+  const from = refererOrigin(request.headers.get("Referer"));
+  return (
+    from !== null && from !== new URL(publicUrl).origin && from !== new URL(request.url).origin
+  );
+}
+
+/** The origin of a Referer header, or null when there is none (or it is not a URL). */
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
 }
 
 export const CROSS_SITE_MESSAGE = "Cross-site form posts are not accepted.";

@@ -314,6 +314,18 @@ test.describe("cross-site posts and CORS", () => {
       body: "intent=add",
     });
     expect(fetchSite.status).toBe(403);
+    // Nor Sec-Fetch-Site: an old browser's Referer names the other site's page.
+    const referred = await raw({
+      method: "POST",
+      path: "/cart",
+      headers: {
+        host: hostHeader,
+        referer: "https://evil.example/win-a-prize",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "intent=add",
+    });
+    expect(referred.status).toBe(403);
     // A post from the shop itself through a proxy that names another host is the app's to answer:
     // Remix's own check compares Origin with X-Forwarded-Host and would throw a 500.
     for (const page of ["/login", "/signup", "/cart", "/newsletter", "/forgot-password"]) {

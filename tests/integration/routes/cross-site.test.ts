@@ -15,6 +15,10 @@ describe("isCrossSiteRequest", () => {
     expect(isCrossSiteRequest(post({ Origin: "http://localhost:3001" }), SHOP)).toBe(true);
     expect(isCrossSiteRequest(post({ Origin: "null" }), SHOP)).toBe(true);
     expect(isCrossSiteRequest(post({ "Sec-Fetch-Site": "cross-site" }), SHOP)).toBe(true);
+    // No Origin (an old browser), but the form was on another site's page.
+    expect(isCrossSiteRequest(post({ Referer: "https://evil.example/form" }), SHOP)).toBe(true);
+    expect(isCrossSiteRequest(post({ Referer: `${SHOP}/product/1` }), SHOP)).toBe(false);
+    expect(isCrossSiteRequest(post({ Referer: "not a url" }), SHOP)).toBe(false);
   });
 
   it("accepts the shop's own origin (PUBLIC_URL or the address it was sent to) and non-browser clients", () => {
