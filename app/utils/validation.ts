@@ -273,9 +273,21 @@ export const resetPasswordSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 
-/** Field messages other than CREDENTIALS_REQUIRED (that one is shown once, above the form). */
+/** What an empty login or signup field says next to itself. */
+const EMPTY_FIELD: Record<string, string> = {
+  email: "Enter your e-mail address",
+  password: "Enter your password",
+};
+
+/**
+ * The field messages of a login or signup form: CREDENTIALS_REQUIRED, the spec's message, is shown
+ * once above the form, so an empty field says only that it is empty (and is marked invalid).
+ */
 export function withoutRequired(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(errors).filter(([, message]) => message !== CREDENTIALS_REQUIRED),
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      message === CREDENTIALS_REQUIRED ? (EMPTY_FIELD[field] ?? "Required") : message,
+    ]),
   );
 }

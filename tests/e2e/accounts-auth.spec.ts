@@ -72,6 +72,10 @@ test("an empty form says e-mail and password are required, on both pages", async
     await expect(
       page.getByRole("alert").filter({ hasText: "Email and password are required" }),
     ).toBeVisible();
+    // Each empty field is marked and says so next to itself.
+    await expect(main(page).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(main(page).getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+    await expect(main(page).getByText("Enter your password")).toBeVisible();
   }
   await main(page).getByLabel("Email").fill("not-an-email");
   await main(page).getByLabel("Password").fill("short");

@@ -104,6 +104,7 @@ describe("the sign-up form", () => {
     expect(res.data).toMatchObject({
       email: "kept@example.com",
       formError: "Email and password are required",
+      errors: { password: "Enter your password" },
     });
   });
 });
