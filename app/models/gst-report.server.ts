@@ -3,8 +3,9 @@ import type { DB } from "~/db/schema";
 import { getInvoice, type Invoice } from "./invoice.server";
 
 /**
- * The month's GST report as CSV, in the shape a GSTR-1 filing needs: B2C totals by place of
- * supply and rate, B2B lines by the buyer's GSTIN (one row per invoice and rate), and credit notes.
+ * The month's GST report as CSV, in the shape a GSTR-1 filing needs: B2B lines by the buyer's
+ * GSTIN and B2CL lines (one row per invoice and rate), B2CS sums by place of supply and rate (net
+ * of their credit notes), and the credit notes of B2B (CDNR) and B2CL (CDNUR) invoices.
  * Amounts in rupees with two decimals; the month is a calendar month in India time.
  */
 const rupees = (paise: number) => (paise / 100).toFixed(2);
@@ -39,6 +40,20 @@ function byRate(invoice: Invoice) {
   return rates;
 }
 
+/**
+ * Above this invoice value (₹1,00,000 since August 2024, Rule 59(4) of the CGST Rules) a supply to
+ * an unregistered buyer in another state is reported invoice by invoice (B2CL), not in the sums.
+ */
+export const B2CL_ABOVE_PAISE = 1_00_000_00;
+
+/** Where GSTR-1 puts an invoice: B2B (the buyer's GSTIN), B2CL or B2CS. */
+function sectionOf(invoice: Invoice): "B2B" | "B2CL" | "B2CS" {
+  if (invoice.buyer.gstin) return "B2B";
+  return !invoice.intraState && invoice.totals.totalPaise > B2CL_ABOVE_PAISE ? "B2CL" : "B2CS";
+}
+
+const placeOf = (invoice: Invoice) => `${invoice.placeOfSupply.code}-${invoice.placeOfSupply.name}`;
+
 export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<string | null> {
   const bounds = monthBounds(month);
   if (!bounds) return null;
@@ -70,41 +85,67 @@ export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<strin
       "igst",
     ],
   ];
-  const b2c = new Map<string, Totals & { place: string; rate: number }>();
+  // B2CS: supplies to unregistered buyers within the state, or to another state up to the B2CL
+  // limit, summed by place of supply and rate; their credit notes are taken off the same sums.
+  const b2cs = new Map<string, Totals & { place: string; rate: number }>();
+  const addB2cs = (place: string, rate: number, t: Totals, sign: 1 | -1) => {
+    const key = `${place}|${rate}`;
+    const sum = b2cs.get(key) ?? { place, rate, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+    sum.taxable += sign * t.taxable;
+    sum.cgst += sign * t.cgst;
+    sum.sgst += sign * t.sgst;
+    sum.igst += sign * t.igst;
+    b2cs.set(key, sum);
+  };
+  const line =
+    (section: string, document: string, date: string, gstin: string) =>
+    (place: string, rate: number, t: Totals) =>
+      rows.push([
+        section,
+        document,
+        date.slice(0, 10),
+        gstin,
+        place,
+        rate / 100,
+        rupees(t.taxable),
+        rupees(t.cgst),
+        rupees(t.sgst),
+        rupees(t.igst),
+      ]);
   for (const { id } of invoiced) {
     const invoice = await getInvoice(db, id);
     if (!invoice) continue;
-    const place = `${invoice.placeOfSupply.code}-${invoice.placeOfSupply.name}`;
+    const place = placeOf(invoice);
+    const kind = sectionOf(invoice);
+    const row = line(kind, invoice.number, invoice.date, invoice.buyer.gstin ?? "");
     for (const [rate, t] of byRate(invoice)) {
-      if (invoice.buyer.gstin) {
-        rows.push([
-          "B2B",
-          invoice.number,
-          invoice.date.slice(0, 10),
-          invoice.buyer.gstin,
-          place,
-          rate / 100,
-          rupees(t.taxable),
-          rupees(t.cgst),
-          rupees(t.sgst),
-          rupees(t.igst),
-        ]);
-      } else {
-        const key = `${place}|${rate}`;
-        const sum = b2c.get(key) ?? { place, rate, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
-        sum.taxable += t.taxable;
-        sum.cgst += t.cgst;
-        sum.sgst += t.sgst;
-        sum.igst += t.igst;
-        b2c.set(key, sum);
-      }
+      if (kind === "B2CS") addB2cs(place, rate, t, 1);
+      else row(place, rate, t);
     }
   }
-  for (const s of [...b2c.values()].sort(
+  const credits: (() => void)[] = [];
+  for (const { id } of credited) {
+    const invoice = await getInvoice(db, id);
+    if (!invoice?.creditNote) continue;
+    const place = placeOf(invoice);
+    const kind = sectionOf(invoice);
+    const { number, date } = invoice.creditNote;
+    const row = line(
+      kind === "B2B" ? "CDNR" : "CDNUR",
+      `${number} (against ${invoice.number})`,
+      date,
+      invoice.buyer.gstin ?? "",
+    );
+    for (const [rate, t] of byRate(invoice)) {
+      if (kind === "B2CS") addB2cs(place, rate, t, -1);
+      else credits.push(() => row(place, rate, t));
+    }
+  }
+  for (const s of [...b2cs.values()].sort(
     (a, b) => a.place.localeCompare(b.place) || a.rate - b.rate,
   )) {
     rows.push([
-      "B2C",
+      "B2CS",
       "",
       "",
       "",
@@ -116,24 +157,6 @@ export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<strin
       rupees(s.igst),
     ]);
   }
-  for (const { id } of credited) {
-    const invoice = await getInvoice(db, id);
-    if (!invoice?.creditNote) continue;
-    const place = `${invoice.placeOfSupply.code}-${invoice.placeOfSupply.name}`;
-    for (const [rate, t] of byRate(invoice)) {
-      rows.push([
-        "CDNR",
-        `${invoice.creditNote.number} (against ${invoice.number})`,
-        invoice.creditNote.date.slice(0, 10),
-        invoice.buyer.gstin ?? "",
-        place,
-        rate / 100,
-        rupees(t.taxable),
-        rupees(t.cgst),
-        rupees(t.sgst),
-        rupees(t.igst),
-      ]);
-    }
-  }
+  for (const credit of credits) credit();
   return rows.map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
 }

@@ -268,7 +268,8 @@ export default function AdminShipping() {
       <form method="get" action="/admin/gst-report" className="space-y-3">
         <h2 className="text-lg font-bold">GST report (GSTR-1)</h2>
         <p className="text-sm text-gray-600">
-          B2C totals by state and rate, B2B lines by GSTIN and credit notes of a month, as CSV.
+          B2B and B2CL invoices line by line, B2CS sums by state and rate (net of their credit
+          notes), and the CDNR and CDNUR credit notes of a month, as CSV.
         </p>
         <div>
           <label htmlFor="month" className="block text-sm font-semibold">

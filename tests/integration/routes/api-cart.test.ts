@@ -444,11 +444,18 @@ describe("the /cart action", () => {
     expect(res.headers.get("Location")).toBe(`/product/${winch}?color=Black`);
     expect(res.headers.get("Set-Cookie")).toMatch(/^toast=/);
 
+    // A Referer off the site is never a redirect target (the post itself is the shop's).
     const foreign = (await post(
+      { intent: "add", productId: String(winch), quantity: "1" },
+      { Cookie: cookie, Origin: ORIGIN, Referer: "https://evil.example/product/1" },
+    )) as Response;
+    expect(foreign.headers.get("Location")).toBe("/cart");
+    // Without Origin, that Referer makes the post cross-site: refused.
+    const crossSite = (await post(
       { intent: "add", productId: String(winch), quantity: "1" },
       { Cookie: cookie, Referer: "https://evil.example/product/1" },
     )) as Response;
-    expect(foreign.headers.get("Location")).toBe("/cart");
+    expect(crossSite.status).toBe(403);
   });
 
   it("answers a fetcher with data, and a sold-out add with 'Sold Out'", async () => {

@@ -694,12 +694,16 @@ describe("GST tax invoices", () => {
 });
 
 describe("GST report", () => {
-  it("has B2C totals by place of supply and rate, B2B lines by GSTIN and credit notes, for a month in India time", async () => {
+  it("has B2CS sums by place of supply and rate net of their credit notes, B2B and B2CL lines, and CDNR and CDNUR credit notes, for a month in India time", async () => {
     const pune = await addressIn(f.alice, "Maharashtra", "Pune", "411001");
     await paidOnlineOrder(f.aliceAddress, f.products.lights, "r1");
     await paidOnlineOrder(pune, f.products.lights, "r2");
+    // Refunded: its credit note comes off the Maharashtra sum (B2CS), no CDNR line.
     const refunded = await paidOnlineOrder(pune, f.products.lights, "r3");
     await transitionOrder(t.db, refunded, "refunded", { by: "admin:1" });
+    // Over ₹1,00,000 to another state, unregistered: B2CL, and its credit note CDNUR.
+    const large = await paidOnlineOrder(pune, f.products.winch, "r4");
+    await transitionOrder(t.db, large, "refunded", { by: "admin:1" });
     const b2b = await call(
       createOrder,
       api("/api/v1/checkout/create-order", aliceToken, {
@@ -722,14 +726,33 @@ describe("GST report", () => {
     expect(csv[0]).toBe(
       "section,document,date,buyer_gstin,place_of_supply,rate_percent,taxable_value,cgst,sgst,igst",
     );
-    expect(csv).toContain("B2C,,,,29-Karnataka,18,21186.02,1906.74,1906.74,0.00");
-    expect(csv).toContain("B2C,,,,27-Maharashtra,18,42372.04,0.00,0.00,7626.96");
+    expect(csv).toContain("B2CS,,,,29-Karnataka,18,21186.02,1906.74,1906.74,0.00");
+    expect(csv).toContain("B2CS,,,,27-Maharashtra,18,21186.02,0.00,0.00,3813.48");
+    expect(csv.filter((l) => l.startsWith("B2CS,"))).toHaveLength(2);
     expect(csv.find((l) => l.startsWith("B2B,"))).toMatch(
-      /^B2B,OV\/\d{2}-\d{2}\/000004,\d{4}-\d{2}-\d{2},27AAPFU0939F1ZV,29-Karnataka,18,10169\.49,915\.26,915\.25,0\.00$/,
+      /^B2B,OV\/\d{2}-\d{2}\/000005,\d{4}-\d{2}-\d{2},27AAPFU0939F1ZV,29-Karnataka,18,10169\.49,915\.26,915\.25,0\.00$/,
     );
-    expect(csv.find((l) => l.startsWith("CDNR,"))).toMatch(
-      /^CDNR,CN\/\d{2}-\d{2}\/000001 \(against OV\/\d{2}-\d{2}\/000003\),/,
-    );
+    expect(csv.filter((l) => l.startsWith("B2CL,"))).toEqual([
+      expect.stringMatching(
+        /^B2CL,OV\/\d{2}-\d{2}\/000004,\d{4}-\d{2}-\d{2},,27-Maharashtra,18,127118\.64,0\.00,0\.00,22881\.36$/,
+      ),
+    ]);
+    expect(csv.filter((l) => l.startsWith("CDNUR,"))).toEqual([
+      expect.stringMatching(
+        /^CDNUR,CN\/\d{2}-\d{2}\/000002 \(against OV\/\d{2}-\d{2}\/000004\),\d{4}-\d{2}-\d{2},,27-Maharashtra,18,127118\.64,/,
+      ),
+    ]);
+    // A business buyer's credit note: the B2B order paid in cash, then refunded.
+    await recordCashCollected(t.db, orderId, { by: "admin:1" });
+    expect(await transitionOrder(t.db, orderId, "refunded", { by: "admin:1" })).toMatchObject({
+      ok: true,
+    });
+    const later = (await gstReportCsv(t.db, month))!.trim().split("\n");
+    expect(later.filter((l) => l.startsWith("CDNR,"))).toEqual([
+      expect.stringMatching(
+        /^CDNR,CN\/\d{2}-\d{2}\/000003 \(against OV\/\d{2}-\d{2}\/000005\),\d{4}-\d{2}-\d{2},27AAPFU0939F1ZV,/,
+      ),
+    ]);
     expect(await gstReportCsv(t.db, "2026-13")).toBeNull();
     expect(monthBounds("2027-04")).toEqual({
       from: "2027-03-31T18:30:00.000Z",
