@@ -1,4 +1,9 @@
-import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  expect as baseExpect,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 
 /** The machine running these is shared: allow a slow answer before calling it a failure. */
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -44,4 +49,39 @@ export async function pickProducts(request: APIRequestContext) {
 export function cartLink(page: Page, count: number) {
   const name = count === 0 ? /^Cart$/ : new RegExp(`^Cart, ${count} items?$`);
   return page.getByRole("link", { name }).first();
+}
+
+/** A delivery address in Bengaluru (Karnataka), as a shopper types it. */
+export const BENGALURU = {
+  fullName: "Asha Menon",
+  address1: "14 Residency Road",
+  pin: "560025",
+};
+
+/**
+ * Checkout step 1: saves a new address (the dialog with JavaScript, the page's own form without)
+ * and delivers there, waiting for the summary step.
+ */
+export async function addAddressAndDeliver(
+  page: Page,
+  info: TestInfo,
+  address: { fullName: string; address1: string; pin: string } = BENGALURU,
+) {
+  const js = info.project.name === "js";
+  await expect(page.getByRole("list", { name: "Checkout steps" })).toBeVisible();
+  const scope = js
+    ? page.getByRole("dialog")
+    : page.getByRole("region", { name: "Add New Address" });
+  if (js) await page.getByRole("button", { name: "+ Add New Address" }).click();
+  await scope.getByLabel("Full name").fill(address.fullName);
+  await scope.getByLabel("Phone").fill("9876543210");
+  await scope.getByLabel("Address line 1").fill(address.address1);
+  await scope.getByLabel("City").fill("Bengaluru");
+  await scope.getByLabel("State").selectOption("Karnataka");
+  await scope.getByLabel("PIN code").fill(address.pin);
+  await scope.getByRole("button", { name: "Save Address" }).click();
+  await expect(page.getByText(address.address1, { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Deliver to This Address" }).first().click();
+  await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
+  await expect(page).toHaveURL(/step=summary.*address=\d+/);
 }

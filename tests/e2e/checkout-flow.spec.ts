@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { pickProducts, signUpAndLogIn } from "./cart-support";
+import { addAddressAndDeliver, pickProducts, signUpAndLogIn } from "./cart-support";
 
 const js = (info: TestInfo) => info.project.name === "js";
 
@@ -20,26 +20,6 @@ async function addToCartViaApi(
     data: { productId, quantity: 1 },
   });
   expect(add.ok()).toBe(true);
-}
-
-/** Step 1: saves a new address (dialog with JS, the form on the page without) and delivers there. */
-async function addAddressAndDeliver(page: Page, info: TestInfo) {
-  await expect(page.getByRole("list", { name: "Checkout steps" })).toBeVisible();
-  const scope = js(info)
-    ? page.getByRole("dialog")
-    : page.getByRole("region", { name: "Add New Address" });
-  if (js(info)) await page.getByRole("button", { name: "+ Add New Address" }).click();
-  await scope.getByLabel("Full name").fill("Asha Menon");
-  await scope.getByLabel("Phone").fill("9876543210");
-  await scope.getByLabel("Address line 1").fill("14 Residency Road");
-  await scope.getByLabel("City").fill("Bengaluru");
-  await scope.getByLabel("State").selectOption("Karnataka");
-  await scope.getByLabel("PIN code").fill("560025");
-  await scope.getByRole("button", { name: "Save Address" }).click();
-  await expect(page.getByText("14 Residency Road", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Deliver to This Address" }).first().click();
-  await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
-  await expect(page).toHaveURL(/step=summary.*address=\d+/);
 }
 
 /** Pay Now, then the sandbox's Pay (a page without JS, a dialog with it). Answers the order id. */

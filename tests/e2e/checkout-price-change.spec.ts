@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
 import { ADMIN, imageFile, uniqueSlug } from "./admin-support";
-import { signUpAndLogIn } from "./cart-support";
+import { addAddressAndDeliver, signUpAndLogIn } from "./cart-support";
 
 // Logging in hashes a password on purpose slowly: room for a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -47,18 +47,11 @@ test("a price that changes while the payment step is open is not charged unseen:
   const product = await ownProduct(request, 6000);
   await signUpAndLogIn(page, request, `/product/${product.id}`);
   await page.getByRole("button", { name: "Buy Now" }).click();
-  const scope = js(info)
-    ? page.getByRole("dialog")
-    : page.getByRole("region", { name: "Add New Address" });
-  if (js(info)) await page.getByRole("button", { name: "+ Add New Address" }).click();
-  await scope.getByLabel("Full name").fill("Meera Iyer");
-  await scope.getByLabel("Phone").fill("9876543210");
-  await scope.getByLabel("Address line 1").fill("7 Lavelle Road");
-  await scope.getByLabel("City").fill("Bengaluru");
-  await scope.getByLabel("State").selectOption("Karnataka");
-  await scope.getByLabel("PIN code").fill("560001");
-  await scope.getByRole("button", { name: "Save Address" }).click();
-  await page.getByRole("link", { name: "Deliver to This Address" }).first().click();
+  await addAddressAndDeliver(page, info, {
+    fullName: "Meera Iyer",
+    address1: "7 Lavelle Road",
+    pin: "560001",
+  });
   await page.getByRole("link", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("button", { name: "Pay Now ₹6,000.00" })).toBeVisible();
 

@@ -6,7 +6,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { ADMIN, imageFile, logInAsAdmin, uniqueSlug } from "./admin-support";
-import { expect, signUpAndLogIn } from "./cart-support";
+import { addAddressAndDeliver, expect, signUpAndLogIn } from "./cart-support";
 
 // Logging in hashes a password on purpose slowly, and the flows are long: room for a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -50,23 +50,6 @@ async function twinWheel(request: APIRequestContext) {
   expect(res.status()).toBe(201);
   const { product } = await res.json();
   return { id: product.id as number, title: product.title as string, parts };
-}
-
-/** Step 1 of the checkout: a new address (dialog with JS, the page's form without), delivered there. */
-async function addAddressAndDeliver(page: Page, info: TestInfo) {
-  const scope = js(info)
-    ? page.getByRole("dialog")
-    : page.getByRole("region", { name: "Add New Address" });
-  if (js(info)) await page.getByRole("button", { name: "+ Add New Address" }).click();
-  await scope.getByLabel("Full name").fill("Ravi Kumar");
-  await scope.getByLabel("Phone").fill("9876543210");
-  await scope.getByLabel("Address line 1").fill("3 Brigade Road");
-  await scope.getByLabel("City").fill("Bengaluru");
-  await scope.getByLabel("State").selectOption("Karnataka");
-  await scope.getByLabel("PIN code").fill("560025");
-  await scope.getByRole("button", { name: "Save Address" }).click();
-  await page.getByRole("link", { name: "Deliver to This Address" }).first().click();
-  await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
 }
 
 /** Pay Now and the sandbox's Pay; answers the order id from the order page. */
@@ -127,7 +110,11 @@ test("a wheel chosen by bolt pattern keeps it in the cart, the paid order and th
   await expect(line).not.toContainText("6x139.7");
 
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-  await addAddressAndDeliver(page, info);
+  await addAddressAndDeliver(page, info, {
+    fullName: "Ravi Kumar",
+    address1: "3 Brigade Road",
+    pin: "560025",
+  });
   await expect(page.getByRole("list", { name: "Items" })).toContainText("bolt pattern 5x150");
   const orderId = await pay(page, info);
   await expect(page.getByRole("list", { name: "Items" })).toContainText("bolt pattern 5x150");
@@ -169,7 +156,11 @@ test("buying the last unit of one bolt pattern leaves the other on sale; the sol
   await expect(page.getByTestId("stock-text")).toContainText("Only 1 left");
   await page.getByRole("button", { name: "Buy Now" }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout\\?.*productId=${wheel.id}.*sizeId=\\d+`));
-  await addAddressAndDeliver(page, info);
+  await addAddressAndDeliver(page, info, {
+    fullName: "Ravi Kumar",
+    address1: "3 Brigade Road",
+    pin: "560025",
+  });
   await expect(page.getByRole("list", { name: "Items" })).toContainText("bolt pattern 6x139.7");
   await pay(page, info);
   await expect(page.getByRole("list", { name: "Items" })).toContainText(wheel.parts.narrow);

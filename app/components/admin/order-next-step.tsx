@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { TextField } from "~/components/form-field";
 import { MOVES } from "~/forms/admin-order";
 import type { AdminOrderView } from "~/models/order/index.server";
@@ -85,30 +86,49 @@ export function AttentionNote({ note, busy }: { note: string; busy: boolean }) {
       className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
     >
       <p>Needs attention: {note}</p>
-      <Form method="post">
-        <input type="hidden" name="intent" value="attention-handled" />
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md border border-amber-900 px-3 py-1 text-sm font-semibold hover:bg-amber-100"
-        >
-          Mark as handled
-        </button>
-      </Form>
+      <IntentButton
+        intent="attention-handled"
+        busy={busy}
+        className="rounded-md border border-amber-900 px-3 py-1 text-sm font-semibold hover:bg-amber-100"
+      >
+        Mark as handled
+      </IntentButton>
     </div>
   );
 }
 
 export function CashCollectedForm({ busy }: { busy: boolean }) {
   return (
-    <Form method="post" className="mt-3">
-      <input type="hidden" name="intent" value="cash-collected" />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      >
-        Record cash collected
+    <IntentButton
+      intent="cash-collected"
+      busy={busy}
+      formClassName="mt-3"
+      className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+    >
+      Record cash collected
+    </IntentButton>
+  );
+}
+
+/** A form of one button that posts its `intent` to the page's action. */
+function IntentButton({
+  intent,
+  busy,
+  className,
+  formClassName,
+  children,
+}: {
+  intent: string;
+  busy: boolean;
+  className: string;
+  formClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className={formClassName}>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" disabled={busy} className={className}>
+        {children}
       </button>
     </Form>
   );
