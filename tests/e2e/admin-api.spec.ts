@@ -93,7 +93,8 @@ test("the admin API uploads a wheel from the spec's multipart, updates and delet
   );
   const refused = await request.post("/api/v1/products/upload", { headers, multipart: fake });
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).errors["colors.0.images"]).toMatch(/evil\.png/);
+  // Keyed by the API's own field, colorImages.
+  expect((await refused.json()).errors.colorImages).toMatch(/evil\.png/);
 
   // Update: new price; Bronze keeps its image and gains one.
   const updated = await request.put(`/api/v1/products/update/${product.id}`, {
