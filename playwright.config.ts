@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
 import { startCluster } from "./scripts/postgres-cluster.mjs";
 
-// One server per run, on a free-ish port chosen once (workers inherit the environment).
-process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 15000));
+// One server per run, on a free-ish port chosen once (workers inherit the environment). It and the
+// ports beside it (server-ports.ts) lie below 32768, where Linux never hands out a connection's own
+// local port: a port in the ephemeral range can be taken by any outgoing connection of the run.
+process.env.E2E_PORT ??= String(20000 + 10 * Math.floor(Math.random() * 1000));
 const port = Number(process.env.E2E_PORT);
 
 /** A TCP port nobody listens on now, found synchronously (the config cannot wait for a promise). */

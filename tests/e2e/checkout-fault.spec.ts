@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { SERVER_PORTS } from "./server-ports";
 import {
   signWebhook,
   startRazorpayStandIn,
@@ -29,7 +30,7 @@ test.afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-const port = 20000 + Math.floor(Math.random() * 20000);
+const port = SERVER_PORTS.fault;
 const base = `http://127.0.0.1:${port}`;
 const buildDir = process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${process.env.E2E_PORT}`);
 

@@ -9,4 +9,6 @@ export const SERVER_PORTS = {
   workers: base + 5,
   /** Two app servers on one PostgreSQL database (postgres-servers.spec.ts). */
   postgres: [base + 6, base + 7] as const,
+  /** The server that checkout-fault.spec.ts kills and restarts. */
+  fault: base + 8,
 };

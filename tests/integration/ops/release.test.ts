@@ -25,7 +25,8 @@ const archive = path.join(root, "release", `overland-shop-${version}-linux-x64.t
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-release-"));
 const bin = toolsOnlyPath(path.join(work, "bin"));
 const shop = path.join(work, "unpacked", `overland-shop-${version}`, "shop");
-const port = 42000 + Math.floor(Math.random() * 10000);
+// Below Linux's ephemeral range (32768 and up) and above the browser tests' ports (20000-30009).
+const port = 30100 + Math.floor(Math.random() * 2500);
 const running: ShopProcess[] = [];
 
 beforeAll(() => {
