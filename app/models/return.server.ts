@@ -4,6 +4,7 @@ import type { DB, ReturnStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
 import { transitionOrder } from "./order/index.server";
 import { enqueueMessage, orderSnapshot } from "./outbox.server";
+import { CONTROL_CHARACTERS_MESSAGE, isPlainText } from "~/utils/validation";
 import { refundBalance, refundOrder, type RefundLineInput } from "./refund.server";
 
 /**
@@ -157,6 +158,9 @@ export async function requestReturn(
         message: "Tell us why, in 5 to 1000 characters.",
       };
     }
+    if (!isPlainText(reason, { multiline: true })) {
+      return { ok: false, status: 400, field: "reason", message: CONTROL_CHARACTERS_MESSAGE };
+    }
     const photos = input.photos ?? [];
     if (photos.length > MAX_RETURN_PHOTOS) {
       return {
@@ -211,6 +215,8 @@ export async function decideReturn(
   const note = (input.note ?? "").trim().slice(0, 1000) || null;
   if (!input.approve && !note)
     return { ok: false, status: 400, message: "Give the shopper a reason for declining." };
+  if (note && !isPlainText(note, { multiline: true }))
+    return { ok: false, status: 400, message: CONTROL_CHARACTERS_MESSAGE };
   const to: ReturnStatus = input.approve ? "approved" : "declined";
   return db.transaction().execute(async (trx): Promise<ReturnDecisionResult> => {
     const moved = await trx

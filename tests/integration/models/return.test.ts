@@ -14,6 +14,7 @@ import {
 } from "~/models/return.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { resetEnvCache } from "~/utils/env.server";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/utils/validation";
 import { insertCheckoutFixture, paidCartOrder, stockOf } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 
@@ -161,6 +162,14 @@ describe("returns", () => {
       await decideReturn(t.db, {
         returnId: asked.returnId,
         approve: false,
+        note: "Used\u0000 off-road",
+        by: "admin:1",
+      }),
+    ).toMatchObject({ ok: false, status: 400, message: CONTROL_CHARACTERS_MESSAGE });
+    expect(
+      await decideReturn(t.db, {
+        returnId: asked.returnId,
+        approve: false,
         note: "Used off-road",
         by: "admin:1",
       }),
@@ -172,6 +181,25 @@ describe("returns", () => {
     expect(JSON.parse(last.payload)).toMatchObject({
       return: { status: "declined", note: "Used off-road" },
     });
+  });
+
+  it("a reason with control characters is refused with the field's message; line breaks are fine", async () => {
+    const { orderId, itemId } = await delivered();
+    const ask = (reason: string) =>
+      requestReturn(t.db, {
+        userId: f.alice,
+        orderId,
+        lines: [{ orderItemId: itemId, quantity: 1 }],
+        reason,
+      });
+    expect(await ask("Scratched\u0007 drum")).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "reason",
+      message: CONTROL_CHARACTERS_MESSAGE,
+    });
+    expect(await listReturns(t.db, orderId)).toEqual([]);
+    expect(await ask("Scratched drum.\r\nThe hook is bent.")).toMatchObject({ ok: true });
   });
 
   it(`is refused after ${RETURN_DAYS} days, with a message, and before delivery`, async () => {
