@@ -22,6 +22,7 @@ import { answerEncoding, compressBody, isCompressible, pickEncoding } from "./se
 import { log } from "./server/log.mjs";
 import { cacheLookup, createPageCache, sendEntry } from "./server/page-cache.mjs";
 import {
+  answerOptions,
   applyCors,
   bodyLimit,
   corsOrigins,
@@ -331,6 +332,7 @@ const server = http.createServer((req, res) => {
     const q = target.path.indexOf("?");
     const pathname = q === -1 ? target.path : target.path.slice(0, q);
     if (applyCors(req, res, pathname, apiCorsOrigins)) return;
+    if (answerOptions(req, res, pathname)) return;
     refuseCrossSitePost(req, target.origin, pathname);
     const cached = pageCache
       ? cacheLookup(req.method, target.path, req.headers, isVehicle, isBrand)

@@ -224,6 +224,22 @@ export function applyCors(req, res, pathname, allowed) {
   return false;
 }
 
+/**
+ * Any other OPTIONS request (no CORS preflight from an allowed origin) is answered here with the
+ * methods the paths take, and never reaches a route: Remix would run a route's loader for it,
+ * uncached, so that `OPTIONS /api/v1/allProducts` would build the whole catalogue each time.
+ * A route still refuses a method it does not take with 405 and its own `Allow`.
+ */
+export function answerOptions(req, res, pathname) {
+  if (req.method !== "OPTIONS") return false;
+  const allow = pathname.startsWith("/api/")
+    ? "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE"
+    : "OPTIONS, GET, HEAD, POST";
+  res.writeHead(204, { allow, "cache-control": "no-store" });
+  res.end();
+  return true;
+}
+
 /** The origins of API_CORS_ORIGINS (comma-separated), each normalised; invalid entries are an error. */
 export function corsOrigins(value = "") {
   const out = new Set();

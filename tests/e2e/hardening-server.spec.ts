@@ -358,6 +358,23 @@ test.describe("cross-site posts and CORS", () => {
     expect(callback.status).toBeLessThan(500);
   });
 
+  test("an OPTIONS request that is no CORS preflight is answered with the methods, and runs no route", async () => {
+    for (const path of ["/api/v1/allProducts", "/api/v1/cart", "/cart", "/product/1"]) {
+      const answer = await raw({ method: "OPTIONS", path, headers: { host: hostHeader } });
+      expect(answer.status, path).toBe(204);
+      expect(answer.body, path).toBe("");
+      expect(String(answer.headers.allow), path).toMatch(/^OPTIONS, GET, HEAD, POST/);
+    }
+    // A page's CORS-looking request from any origin is no API preflight either.
+    const page = await raw({
+      method: "OPTIONS",
+      path: "/cart",
+      headers: { host: hostHeader, origin: "https://evil.example" },
+    });
+    expect(page.status).toBe(204);
+    expect(page.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
   test("the bearer-token API answers CORS for the listed origins only, and ignores cookies from them", async () => {
     const allowed = "https://app.example.test";
     const preflight = (origin: string) =>
