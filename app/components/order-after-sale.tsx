@@ -34,18 +34,31 @@ export function OrderAfterSale({ view }: { view: AfterSaleView }) {
         Cancel, return and refunds
       </h2>
       {canCancel ? (
-        <Form method="post" action={`/order/${view.orderId}/cancel`} className="mt-3">
+        // A cancel cannot be undone: the button first opens its confirmation (no script needed).
+        <div className="mt-3">
           <p className="text-sm text-gray-700">
             This order has not shipped yet.{" "}
             {view.paidOnline ? "Cancelling it refunds the full amount." : ""}
           </p>
-          <button
-            type="submit"
-            className="mt-2 rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
-          >
-            Cancel this order
-          </button>
-        </Form>
+          <details className="mt-2">
+            <summary className="inline-block cursor-pointer list-none rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
+              Cancel this order
+            </summary>
+            <Form
+              method="post"
+              action={`/order/${view.orderId}/cancel`}
+              className="mt-2 max-w-md rounded-md border border-red-200 bg-red-50 p-3"
+            >
+              <p className="text-sm">Cancel order #{view.orderId}? This cannot be undone.</p>
+              <button
+                type="submit"
+                className="mt-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+              >
+                Yes, cancel the order
+              </button>
+            </Form>
+          </details>
+        </div>
       ) : null}
       {returnUntil ? (
         <p className="mt-3 text-sm">

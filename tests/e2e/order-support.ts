@@ -19,9 +19,17 @@ export type DeliveryAddress = {
 export async function shopperWithPaidOrder(
   browser: Browser,
   baseURL: string,
-  { tag, address }: { tag: string; address: DeliveryAddress },
+  {
+    tag,
+    address,
+    javaScriptEnabled = true,
+  }: { tag: string; address: DeliveryAddress; javaScriptEnabled?: boolean },
 ) {
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled,
+    storageState: { cookies: [], origins: [] },
+  });
   const request = context.request;
   const email = `${tag}-${Date.now()}-${process.pid}@example.com`;
   const password = "overland-trail-42";
