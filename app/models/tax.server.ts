@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { prepared } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { indiaDate, type RateBp } from "~/utils/gst";
 import { versionedCache } from "./catalog-cache.server";
@@ -18,6 +19,35 @@ type RateRow = {
   effective_from: string;
   max_unit_paise: number | null;
 };
+
+/** The products' own HSN codes and weights, and their categories' defaults. */
+const taxFactsQuery = (db: Kysely<DB>, productIds: number[]) =>
+  db
+    .selectFrom("products as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("category_tax_defaults as d", "d.category_slug", "c.slug")
+    .where("p.id", "in", productIds)
+    .select([
+      "p.id",
+      "p.hsn_code",
+      "p.weight_grams",
+      "d.hsn_code as default_hsn",
+      "d.weight_grams as default_weight",
+    ]);
+
+/** The query prepared once for each number of products up to a cart's usual size. */
+const taxFactsFor = new Map<number, (db: Kysely<DB>, ...ids: number[]) => Promise<TaxFacts[]>>();
+type TaxFacts = Awaited<ReturnType<ReturnType<typeof taxFactsQuery>["execute"]>>[number];
+
+function taxFacts(db: Kysely<DB>, productIds: number[]): Promise<TaxFacts[]> {
+  if (productIds.length > 20) return taxFactsQuery(db, productIds).execute();
+  let query = taxFactsFor.get(productIds.length);
+  if (!query) {
+    query = prepared((db, ...ids: number[]) => taxFactsQuery(db, ids));
+    taxFactsFor.set(productIds.length, query);
+  }
+  return query(db, ...productIds);
+}
 
 /** Every rate row, read once per catalogue version (the table's triggers bump it). */
 const cachedRates = versionedCache<RateRow[]>(1);
@@ -58,23 +88,7 @@ export async function productTaxes(
   at: Date = new Date(),
 ): Promise<ProductTax[]> {
   if (lines.length === 0) return [];
-  const products = await db
-    .selectFrom("products as p")
-    .innerJoin("categories as c", "c.id", "p.category_id")
-    .leftJoin("category_tax_defaults as d", "d.category_slug", "c.slug")
-    .where(
-      "p.id",
-      "in",
-      lines.map((l) => l.productId),
-    )
-    .select([
-      "p.id",
-      "p.hsn_code",
-      "p.weight_grams",
-      "d.hsn_code as default_hsn",
-      "d.weight_grams as default_weight",
-    ])
-    .execute();
+  const products = await taxFacts(db, [...new Set(lines.map((l) => l.productId))]);
   const rates = await gstRates(db);
   const day = indiaDay(at);
   return lines.map((line) => {
