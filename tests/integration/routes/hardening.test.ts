@@ -422,16 +422,24 @@ describe("the database file", () => {
   });
 });
 
+/** What the server wrote to stdout (its log lines) while `run` ran. */
+async function capturedStdout(run: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return lines;
+}
+
 describe("the security log", () => {
   it("writes a failed login as one JSON line, without the password", async () => {
-    const lines: string[] = [];
-    const spy = vi
-      .spyOn(process.stdout, "write")
-      .mockImplementation((chunk: string | Uint8Array) => {
-        lines.push(String(chunk));
-        return true;
-      });
-    try {
+    const lines = await capturedStdout(async () => {
       const res = await post(
         login,
         "/login",
@@ -441,9 +449,7 @@ describe("the security log", () => {
         ),
       );
       expect(res.status).toBe(401);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     const events = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
     expect(events).toContainEqual(
       expect.objectContaining({
@@ -522,20 +528,11 @@ describe("a wrong method or an unknown path on the JSON API", () => {
   /** Each request through Remix itself, with the shop's handleError; the log lines it wrote. */
   async function send(requests: Request[]) {
     const handle = remixHandler(routes, logUnexpectedError);
-    const lines: string[] = [];
-    const spy = vi
-      .spyOn(process.stdout, "write")
-      .mockImplementation((chunk: string | Uint8Array) => {
-        lines.push(String(chunk));
-        return true;
-      });
-    try {
-      const responses: Response[] = [];
+    const responses: Response[] = [];
+    const lines = await capturedStdout(async () => {
       for (const request of requests) responses.push(await handle(request));
-      return { responses, errors: lines.filter((l) => l.includes('"level":"error"')) };
-    } finally {
-      spy.mockRestore();
-    }
+    });
+    return { responses, errors: lines.filter((l) => l.includes('"level":"error"')) };
   }
 
   it("lists every API route", () => {
@@ -607,18 +604,9 @@ describe("a wrong method or an unknown path on the JSON API", () => {
       },
       logUnexpectedError,
     );
-    const lines: string[] = [];
-    const spy = vi
-      .spyOn(process.stdout, "write")
-      .mockImplementation((chunk: string | Uint8Array) => {
-        lines.push(String(chunk));
-        return true;
-      });
-    try {
+    const lines = await capturedStdout(async () => {
       expect((await handle(new Request(`${ORIGIN}/broken`))).status).toBe(500);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     const logged = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
     expect(logged).toEqual([
       expect.objectContaining({
