@@ -3,6 +3,7 @@
  * shop / baseline ratio, finding the JavaScript a page loads, the table and the summary line.
  * Kept apart from scripts/bench.ts so a unit test can check them without starting servers.
  */
+import zlib from "node:zlib";
 
 /** The fields of an autocannon result that the benchmark reads. */
 export type AutocannonResult = {
@@ -224,4 +225,28 @@ export function summaryLine(s: Summary): string {
         `${s.peakRssMb.toFixed(0)} MB with the primary; `) +
     `max page JS ${kb(maxJs)} gzip (limit ${kb(s.jsLimitBytes)})`
   );
+}
+
+/**
+ * A fixed piece of work timed on this machine, so that runs on different days can be compared:
+ * gzip level 1 (what the shop uses for rendered pages) of the same 29 kB of page-like markup, in a
+ * loop, in microseconds each. The rows' absolute figures (req/s, CPU per request) scale with it; a
+ * shared machine that is slow that day shows it here. Measured before and after the rows.
+ */
+export function machineSpeed(): { gzipUs: number } {
+  // Deterministic markup: product tiles with names and prices from a small linear generator.
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const words = ["winch", "bumper", "hilux", "jimny", "steel", "alloy", "led", "bar", "kit", "arb"];
+  let html = "";
+  while (html.length < 29_000) {
+    const name = Array.from({ length: 3 }, () => words[next() % words.length]).join(" ");
+    html += `<li class="tile"><a href="/product/${next() % 10000}"><img src="/uploads/p-${next() % 997}.webp" alt="${name}"><span>${name}</span><span class="price">₹${(next() % 90000) / 100}</span></a></li>\n`;
+  }
+  const body = Buffer.from(html);
+  for (let i = 0; i < 500; i++) zlib.gzipSync(body, { level: 1 });
+  const runs = 2000;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < runs; i++) zlib.gzipSync(body, { level: 1 });
+  return { gzipUs: Math.round(Number(process.hrtime.bigint() - start) / runs / 1000) };
 }

@@ -40,6 +40,7 @@ import {
   cpuMsPerRequest,
   formatResults,
   formatTable,
+  machineSpeed,
   makeRow,
   parseAutocannon,
   scriptUrlsFromHtml,
@@ -297,6 +298,8 @@ async function main() {
     // worker answers; the rows measure the pages.
     resetPeakRss(shop.pid);
     peakRssKb = 0;
+    const speedBefore = machineSpeed();
+    log(`machine speed: gzip level 1 of 29 kB takes ${speedBefore.gzipUs} µs`);
     const rows: Row[] = [];
     const rssByPage: Record<string, number> = {};
     const pssByPage: Record<string, number> = {};
@@ -327,6 +330,7 @@ async function main() {
       );
     }
 
+    const speedAfter = machineSpeed();
     const pageJs = await measurePageJs(
       origin,
       pages.filter((p) => p.html),
@@ -342,7 +346,8 @@ async function main() {
 
     console.log("");
     console.log(
-      `Shop vs baseline, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s each (${os.cpus().length} CPUs, Node ${process.version})`,
+      `Shop vs baseline, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s each (${os.cpus().length} CPUs, Node ${process.version}; ` +
+        `machine speed: gzip level 1 of 29 kB ${speedBefore.gzipUs} µs before the rows, ${speedAfter.gzipUs} µs after)`,
     );
     console.log(formatResults(rows));
     console.log("");
@@ -388,6 +393,8 @@ async function main() {
             cpus: os.cpus().length,
             node: process.version,
             platform: `${os.platform()} ${os.release()}`,
+            gzipUsBefore: speedBefore.gzipUs,
+            gzipUsAfter: speedAfter.gzipUs,
           },
           settings: {
             products: PRODUCTS,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cpuMsPerRequest,
   formatResults,
+  machineSpeed,
   makeRow,
   meetsTarget,
   parseAutocannon,
@@ -162,5 +163,15 @@ import("/assets/entry.client-1.js");</script>
       "/assets/_index-3.js",
       "/assets/legacy.js",
     ]);
+  });
+});
+
+describe("machineSpeed", () => {
+  it("times gzip of a fixed page in whole microseconds", () => {
+    const { gzipUs } = machineSpeed();
+    expect(Number.isInteger(gzipUs)).toBe(true);
+    // Compressing 29 kB takes some microseconds, and well under a hundred milliseconds.
+    expect(gzipUs).toBeGreaterThan(0);
+    expect(gzipUs).toBeLessThan(100_000);
   });
 });
