@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress, SOCKET_ADDRESS_HEADER } from "~/utils/http.server";
 import {
+  createNonce,
   documentPolicy,
   installSecurityHeaderHook,
   NON_DOCUMENT_POLICY,
@@ -114,5 +115,14 @@ describe("the page policy", () => {
     expect(documentPolicy({ nonce: "x", isHttps: false, inlineStyles: true })).toContain(
       "style-src 'self' 'unsafe-inline'",
     );
+  });
+});
+
+describe("createNonce", () => {
+  it("gives 128 random bits in base64, never the same twice across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, createNonce);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });
