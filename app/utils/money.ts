@@ -1,8 +1,17 @@
 const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
+/** Amounts formatted lately: a page shows the same few prices many times, and Intl is slow. */
+const formatted = new Map<number, string>();
+
 /** The one formatter of money: integer paise to `₹1,23,456.00` (Indian digit grouping). */
 export function formatPaise(paise: number): string {
-  return inr.format(paise / 100);
+  let text = formatted.get(paise);
+  if (text === undefined) {
+    text = inr.format(paise / 100);
+    if (formatted.size >= 10_000) formatted.clear();
+    formatted.set(paise, text);
+  }
+  return text;
 }
 
 /** The displayed "original" price: 125% of the price, rounded to whole paise. */

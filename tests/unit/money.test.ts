@@ -9,6 +9,13 @@ describe("money", () => {
     expect(formatPaise(1234567890)).toBe("₹1,23,45,678.90");
   });
 
+  it("formats each amount right again after its memory of recent amounts fills up", () => {
+    for (let paise = 0; paise < 12_000; paise++) formatPaise(paise);
+    expect(formatPaise(12345600)).toBe("₹1,23,456.00");
+    expect(formatPaise(11_999)).toBe("₹119.99");
+    expect(formatPaise(5)).toBe("₹0.05");
+  });
+
   it("shows the original price at 125%", () => {
     expect(listPricePaise(100000)).toBe(125000);
     expect(listPricePaise(333)).toBe(416);
