@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { prepared } from "~/db/prepared.server";
 import type { DB, ReturnStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
+import { CONTROL_CHARACTERS_MESSAGE, isPlainText } from "~/utils/validation";
 import { transitionOrder } from "./order/index.server";
 import { enqueueMessage, orderSnapshot } from "./outbox.server";
-import { CONTROL_CHARACTERS_MESSAGE, isPlainText } from "~/utils/validation";
 import { refundBalance, refundOrder, type RefundLineInput } from "./refund.server";
 
 /**
