@@ -120,8 +120,9 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
     }
   });
 
+  // Fitment is the shop's own extra: when neither field is sent, an update leaves it as it is.
   const vehiclesText = text(fd, "vehicles").trim();
-  let vehicles: string[] = [];
+  let vehicles: string[] | undefined = fd.has("vehicles") ? [] : undefined;
   if (vehiclesText.startsWith("[")) {
     vehicles = (parseJsonList(vehiclesText, "vehicles", errors) ?? []).map(asText);
   } else if (vehiclesText) {
@@ -156,7 +157,7 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
     description: text(fd, "description"),
     inStock: text(fd, "inStock"),
     stock: text(fd, "stock"),
-    universalFit: text(fd, "universalFit") === "true",
+    universalFit: fd.has("universalFit") ? text(fd, "universalFit") === "true" : undefined,
     vehicles,
     colors,
     sizes,

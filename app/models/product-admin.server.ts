@@ -95,18 +95,16 @@ async function checkAgainstDb(db: Kysely<DB>, input: ProductInput, id: number | 
   let q = db.selectFrom("products").select("id").where("slug", "=", input.slug);
   if (id !== null) q = q.where("id", "!=", id);
   if (await q.executeTakeFirst()) errors.slug = "Another product already uses this slug";
-  let vehicleIds: number[] = [];
-  if (input.vehicles.length > 0) {
-    const rows = await db
-      .selectFrom("vehicles")
-      .select(["id", "slug"])
-      .where("slug", "in", input.vehicles)
-      .execute();
-    const unknown = input.vehicles.filter((s) => !rows.some((r) => r.slug === s));
-    if (unknown.length > 0) errors.vehicles = `Unknown vehicle: ${unknown.join(", ")}`;
-    vehicleIds = rows.map((r) => r.id);
-  }
-  return { errors, vehicleIds };
+  // No vehicle list: the fitment stays as it is.
+  const slugs = input.vehicles;
+  if (!slugs) return { errors, vehicleIds: undefined };
+  const rows =
+    slugs.length === 0
+      ? []
+      : await db.selectFrom("vehicles").select(["id", "slug"]).where("slug", "in", slugs).execute();
+  const unknown = slugs.filter((s) => !rows.some((r) => r.slug === s));
+  if (unknown.length > 0) errors.vehicles = `Unknown vehicle: ${unknown.join(", ")}`;
+  return { errors, vehicleIds: rows.map((r) => r.id) };
 }
 
 /**

@@ -21,7 +21,8 @@ export type ProductRows = {
   pricePaise: number;
   description: string;
   image: string | null;
-  universalFit: boolean;
+  /** Undefined leaves it as it is (a new product: not universal). */
+  universalFit?: boolean;
   /** Colours with their stored image keys, in order; undefined leaves them as they are. */
   colors?: { name: string; images: string[] }[];
   /** Wheel sizes in order; undefined leaves them as they are. */
@@ -30,7 +31,8 @@ export type ProductRows = {
   stock: number | null;
   /** Typed units per variant, keyed `colourIndex.sizeIndex`. */
   variantStock: Map<string, number>;
-  vehicleIds: number[];
+  /** The vehicles it fits; undefined leaves the fitment as it is. */
+  vehicleIds?: number[];
   /** A new product's creation time (the demo seed backdates its products); default now. */
   createdAt?: string;
 };
@@ -53,7 +55,7 @@ export async function writeProduct(
     price_paise: rows.pricePaise,
     description: rows.description,
     image: rows.image,
-    universal_fit: rows.universalFit ? 1 : 0,
+    ...(rows.universalFit === undefined ? {} : { universal_fit: rows.universalFit ? 1 : 0 }),
   };
   let productId: number;
   if (id === null) {
@@ -83,14 +85,18 @@ export async function writeProduct(
   if (rows.colors) await saveColors(trx, productId, rows.colors);
   if (rows.sizes) await saveSizes(trx, productId, rows.sizes);
   await saveVariantStock(trx, productId, rows, stockBefore);
+  if (rows.vehicleIds) await saveFitment(trx, productId, rows.vehicleIds);
+  return productId;
+}
+
+async function saveFitment(trx: Kysely<DB>, productId: number, vehicleIds: number[]) {
   await trx.deleteFrom("product_vehicles").where("product_id", "=", productId).execute();
-  if (rows.vehicleIds.length > 0) {
+  if (vehicleIds.length > 0) {
     await trx
       .insertInto("product_vehicles")
-      .values(rows.vehicleIds.map((vehicle_id) => ({ product_id: productId, vehicle_id })))
+      .values(vehicleIds.map((vehicle_id) => ({ product_id: productId, vehicle_id })))
       .execute();
   }
-  return productId;
 }
 
 async function saveColors(

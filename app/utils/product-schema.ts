@@ -42,8 +42,9 @@ export type ProductRawInput = {
   description: string;
   inStock: string;
   stock: string;
-  universalFit: boolean;
-  vehicles: string[];
+  /** Absent (with `vehicles` absent too) leaves the fitment as it is; the API may omit both. */
+  universalFit?: boolean;
+  vehicles?: string[];
   /**
    * Units per colour x size, keyed `colourRow.sizeRow` (the rows' indices; 0 for a product
    * without colours or sizes); an empty cell leaves that variant to the rules of `stock`.
@@ -197,8 +198,8 @@ export const productSchema = z
       .default("")
       .refine((v) => v === "" || /^\d{1,6}$/.test(v), "Stock must be a whole number (0 to 999999)")
       .transform((v) => (v === "" ? null : Number(v))),
-    universalFit: z.boolean().default(false),
-    vehicles: z.array(z.string().trim().min(1)).default([]),
+    universalFit: z.boolean().optional(),
+    vehicles: z.array(z.string().trim().min(1)).optional(),
     colors: colorRows.optional(),
     sizes: sizeRows.optional(),
     variantStock: z
@@ -229,24 +230,30 @@ export const productSchema = z
       });
     }
   })
-  .transform((v) => ({
-    title: v.title,
-    slug: v.slug,
-    /** A brand slug or name; a new one is created when none matches. */
-    brand: v.brand === OTHER ? v.brandOther : v.brand,
-    category: v.category === OTHER ? v.categoryOther : v.category,
-    pricePaise: v.price,
-    description: v.description,
-    /** Units to sell; null = keep the current count (or DEFAULT_STOCK for a new product). */
-    stock: v.inStock === "false" ? 0 : v.stock,
-    universalFit: v.universalFit,
-    vehicles: v.universalFit ? [] : [...new Set(v.vehicles)],
-    colors: v.colors,
-    sizes: v.sizes,
-    /** Typed units per variant, keyed `colourIndex.sizeIndex` among the rows kept (see variantStockOf). */
-    variantStock: variantStockOf(v.variantStock, v.colors, v.sizes),
-    mainImage: v.mainImage,
-  }));
+  .transform((v) => {
+    // The fitment changes when either part is given: vehicles alone mean "these, not universal";
+    // universal fit drops the vehicle list; neither leaves both as they are.
+    const universalFit = v.universalFit ?? (v.vehicles ? false : undefined);
+    return {
+      title: v.title,
+      slug: v.slug,
+      /** A brand slug or name; a new one is created when none matches. */
+      brand: v.brand === OTHER ? v.brandOther : v.brand,
+      category: v.category === OTHER ? v.categoryOther : v.category,
+      pricePaise: v.price,
+      description: v.description,
+      /** Units to sell; null = keep the current count (or DEFAULT_STOCK for a new product). */
+      stock: v.inStock === "false" ? 0 : v.stock,
+      /** Undefined (with `vehicles`) = keep the product's fitment. */
+      universalFit,
+      vehicles: universalFit ? [] : v.vehicles && [...new Set(v.vehicles)],
+      colors: v.colors,
+      sizes: v.sizes,
+      /** Typed units per variant, keyed `colourIndex.sizeIndex` among the rows kept (see variantStockOf). */
+      variantStock: variantStockOf(v.variantStock, v.colors, v.sizes),
+      mainImage: v.mainImage,
+    };
+  });
 
 /**
  * The typed per-variant counts, re-keyed from the form's row indices to the indices of the rows

@@ -264,7 +264,7 @@ export function ProductForm({
                   type="checkbox"
                   name="vehicles"
                   value={v.slug}
-                  defaultChecked={values.vehicles.includes(v.slug)}
+                  defaultChecked={values.vehicles?.includes(v.slug)}
                 />{" "}
                 {v.name}
               </label>

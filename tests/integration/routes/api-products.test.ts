@@ -299,4 +299,68 @@ describe("the product API's multipart door", () => {
     if ("id" in bad) throw new Error("expected a refusal");
     expect(bad.body.errors?.["variants.0"]).toMatch(/size/);
   });
+
+  it("leaves the fitment alone when an update omits vehicles and universalFit; either one sets it", async () => {
+    const [hilux, jimny] = await Promise.all(
+      [
+        { slug: "toyota_hilux", make: "Toyota", model: "Hilux" },
+        { slug: "suzuki_jimny", make: "Suzuki", model: "Jimny" },
+      ].map(async (v) =>
+        Number(
+          (await t.db.insertInto("vehicles").values(v).returning("id").executeTakeFirstOrThrow())
+            .id,
+        ),
+      ),
+    );
+    const created = await submitProductFromApi(
+      t.db,
+      null,
+      multipart({ ...winch, vehicles: "toyota_hilux,suzuki_jimny" }),
+      { uploadsDir },
+    );
+    if (!("id" in created)) throw new Error(JSON.stringify(created.body));
+    const fitment = async () => ({
+      universal: (
+        await t.db
+          .selectFrom("products")
+          .select("universal_fit")
+          .where("id", "=", created.id)
+          .executeTakeFirstOrThrow()
+      ).universal_fit,
+      vehicles: (
+        await t.db
+          .selectFrom("product_vehicles")
+          .select("vehicle_id")
+          .where("product_id", "=", created.id)
+          .orderBy("vehicle_id")
+          .execute()
+      ).map((r) => r.vehicle_id),
+    });
+    const put = async (fields: Record<string, string>) => {
+      const outcome = await submitProductFromApi(t.db, created.id, multipart(fields, "PUT"), {
+        uploadsDir,
+      });
+      expect(outcome.status).toBe(200);
+    };
+    const both = [hilux, jimny].sort((a, b) => a - b);
+    expect(await fitment()).toEqual({ universal: 0, vehicles: both });
+
+    // The spec's admin client sends only its own fields: the fitment stays.
+    await put({ ...winch, title: "Warn Zeon 10-S Platinum" });
+    expect(await fitment()).toEqual({ universal: 0, vehicles: both });
+
+    await put({ ...winch, vehicles: JSON.stringify(["suzuki_jimny"]) });
+    expect(await fitment()).toEqual({ universal: 0, vehicles: [jimny] });
+
+    await put({ ...winch, universalFit: "true" });
+    expect(await fitment()).toEqual({ universal: 1, vehicles: [] });
+
+    // A vehicle list alone makes it fit those vehicles, not every one.
+    await put({ ...winch, vehicles: "toyota_hilux" });
+    expect(await fitment()).toEqual({ universal: 0, vehicles: [hilux] });
+
+    // An empty list is a list: it fits no vehicle in particular.
+    await put({ ...winch, vehicles: "" });
+    expect(await fitment()).toEqual({ universal: 0, vehicles: [] });
+  });
 });
