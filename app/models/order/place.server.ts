@@ -269,23 +269,6 @@ export async function reserveOrder(
         return { ok: true, order: toPlaced(existing), created: false };
       }
 
-      const checks = [
-        { bucket: "order-user", key: String(input.userId), rule: ORDER_RATE_PER_USER },
-      ];
-      const from = addressKey(input.clientAddress);
-      if (from) checks.push({ bucket: "order-address", key: from, rule: ORDER_RATE_PER_ADDRESS });
-      const allowed = await takeAll(trx, checks, now);
-      if (!allowed.ok) {
-        return {
-          ...fail(
-            "throttled",
-            `Too many orders in a short time. Try again in ${retryText(allowed.retryAfterMs)}.`,
-            429,
-          ),
-          retryAfterMs: allowed.retryAfterMs,
-        };
-      }
-
       const address = await deliveryAddressFor(trx, input.userId, input.addressId);
       if (!address) return fail("address", "Please select a delivery address first.");
 
@@ -310,6 +293,24 @@ export async function reserveOrder(
           409,
         );
       }
+      // Only a request that would make an order counts: refused input does not use up the limit.
+      const checks = [
+        { bucket: "order-user", key: String(input.userId), rule: ORDER_RATE_PER_USER },
+      ];
+      const from = addressKey(input.clientAddress);
+      if (from) checks.push({ bucket: "order-address", key: from, rule: ORDER_RATE_PER_ADDRESS });
+      const allowed = await takeAll(trx, checks, now);
+      if (!allowed.ok) {
+        return {
+          ...fail(
+            "throttled",
+            `Too many orders in a short time. Try again in ${retryText(allowed.retryAfterMs)}.`,
+            429,
+          ),
+          retryAfterMs: allowed.retryAfterMs,
+        };
+      }
+
       const cod = paymentMethod === "cod";
 
       // From here on a failure throws, so the transaction rolls back every write.

@@ -153,6 +153,22 @@ describe("placing an order", () => {
     expect(rzp.requests).toHaveLength(0);
   });
 
+  it("limits a shopper to 10 orders in 10 minutes, counting only requests that would make one", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    // Refused input (someone else's address) is answered, and does not use up the limit.
+    for (let i = 0; i < 12; i++) {
+      const refused = await placeOrder(t.db, gateway(), cartInput(f.alice, f.bobAddress));
+      expect(refused).toMatchObject({ ok: false, code: "address" });
+    }
+    for (let i = 0; i < 10; i++) {
+      const placed = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+      expect(placed.ok).toBe(true);
+    }
+    const eleventh = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(eleventh).toMatchObject({ ok: false, code: "throttled", status: 429 });
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(10);
+  });
+
   it("a double Pay Now (same idempotency key, at once and again later) makes one order", async () => {
     await addCartLine(t.db, f.alice, f.products.winch, 1);
     const input = cartInput(f.alice, f.aliceAddress);
