@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { prepared } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { z } from "zod";
-import { addressSchema, type AddressInput } from "~/utils/validation";
+import { addressSchema, INDIAN_STATES, type AddressInput } from "~/utils/validation";
 import { lookupPin, pinStateProblem } from "./pin-directory.server";
 
 /** A saved delivery address, in the spec's field names. */
@@ -26,6 +26,9 @@ export const deliveryAddressSchema = z
     return v;
   }, addressSchema)
   .superRefine((address, ctx) => {
+    // Zod runs this even when a field failed; only a well-formed PIN and a known state are compared.
+    if (!/^[1-9]\d{5}$/.test(String(address.postalCode))) return;
+    if (!(INDIAN_STATES as readonly unknown[]).includes(address.state)) return;
     const problem = pinStateProblem(address.postalCode, address.state);
     if (problem) ctx.addIssue({ code: "custom", path: ["postalCode"], message: problem });
   });

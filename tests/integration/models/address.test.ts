@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createAddress,
   deleteAddress,
+  deliveryAddressSchema,
   getAddress,
   listAddresses,
   updateAddress,
@@ -111,6 +112,27 @@ describe("address validation", () => {
       state: "Choose a state",
       postalCode: "Enter a 6-digit PIN code",
     });
+  });
+});
+
+describe("delivery address validation (with the PIN directory)", () => {
+  const errorsOf = (input: Record<string, unknown>) => {
+    const result = deliveryAddressSchema.safeParse(input);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it("blames the PIN only when it lies in another known state", () => {
+    expect(errorsOf({ ...valid, postalCode: "411001" })).toEqual({
+      postalCode: "PIN 411001 is in Maharashtra, not Karnataka.",
+    });
+    // A state that is not one of India's: that field alone is wrong, the PIN is not blamed.
+    expect(errorsOf({ ...valid, state: "Nowhere", postalCode: "411001" })).toEqual({
+      state: "Choose a state or union territory of India",
+    });
+    expect(errorsOf({ ...valid, postalCode: "12" })).toEqual({
+      postalCode: "Enter a 6-digit PIN code",
+    });
+    expect(errorsOf({ ...valid, postalCode: "560001" })).toEqual({});
   });
 });
 
