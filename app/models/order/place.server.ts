@@ -241,6 +241,52 @@ async function sameRequest(trx: Trx, order: OrderRow, input: PlaceOrderInput): P
 }
 
 /**
+ * The shopper's unpaid online order for exactly these lines, address, total and buyer details,
+ * still holding its stock and already known to the gateway: a second Pay Now for the same cart
+ * (Back, then Pay Now again; or two tabs) pays that order instead of making another one that
+ * could be paid as well.
+ */
+async function openOrderFor(
+  trx: Trx,
+  input: PlaceOrderInput,
+  items: ItemDraft[],
+  amountPaise: number,
+  now: Date,
+): Promise<OrderRow | null> {
+  const candidates = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("user_id", "=", input.userId)
+    .where("status", "=", "pending_payment")
+    .where("stock_reserved", "=", 1)
+    .where("payment_method", "=", "razorpay")
+    .where("razorpay_order_id", "is not", null)
+    .where("checkout_type", "=", input.source.type)
+    .where("address_id", "=", input.addressId)
+    .where("amount_paise", "=", amountPaise)
+    .where("reserved_until", ">", nowIso(now))
+    .orderBy("id", "desc")
+    .execute();
+  const lineKey = (l: {
+    productId: number;
+    sizeId: number | null;
+    colorId: number | null;
+    quantity: number;
+  }) => `${l.productId}:${l.sizeId ?? ""}:${l.colorId ?? ""}:${l.quantity}`;
+  const wanted = items.map(lineKey).sort().join(",");
+  for (const order of candidates) {
+    if ((order.buyer_gstin ?? null) !== (input.buyerGstin ?? null)) continue;
+    const lines = await trx
+      .selectFrom("order_items")
+      .select(["product_id as productId", "size_id as sizeId", "color_id as colorId", "quantity"])
+      .where("order_id", "=", order.id)
+      .execute();
+    if (lines.map(lineKey).sort().join(",") === wanted) return order;
+  }
+  return null;
+}
+
+/**
  * The database half of Pay Now, one IMMEDIATE transaction: reuse the order of this idempotency key,
  * or read the lines, take the stock with guarded updates (the last units cannot be sold twice),
  * and write the order, its items and its first history row. Nothing is written when it fails.
@@ -292,6 +338,10 @@ export async function reserveOrder(
           `The total is now ${formatPaise(amountPaise)}: a price or a charge has changed. Check your order and pay again.`,
           409,
         );
+      }
+      if ((input.paymentMethod ?? "razorpay") === "razorpay") {
+        const open = await openOrderFor(trx, input, items, amountPaise, now);
+        if (open) return { ok: true, order: toPlaced(open), created: false };
       }
       // Only a request that would make an order counts: refused input does not use up the limit.
       const checks = [

@@ -162,7 +162,13 @@ describe("placing an order", () => {
     }
     for (let i = 0; i < 10; i++) {
       const placed = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
-      expect(placed.ok).toBe(true);
+      if (!placed.ok) throw new Error(placed.message);
+      // Its payment fails, so the next Pay Now makes a new order rather than reusing this one.
+      await recordFailedPayment(t.db, {
+        razorpayOrderId: placed.order.razorpayOrderId!,
+        source: "callback",
+        failOrder: true,
+      });
     }
     const eleventh = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
     expect(eleventh).toMatchObject({ ok: false, code: "throttled", status: 429 });
@@ -185,6 +191,43 @@ describe("placing an order", () => {
     ).toBe(1);
     expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(1);
     expect(await stockOf(t.db, f.products.winch)).toBe(9);
+  });
+
+  it("a second Pay Now for the same cart (Back, or another tab) pays the open order instead of making another", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 2);
+    const first = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    const again = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(first.ok && again.ok).toBe(true);
+    if (!first.ok || !again.ok) return;
+    expect(again.order.id).toBe(first.order.id);
+    expect(again.order.razorpayOrderId).toBe(first.order.razorpayOrderId);
+    expect(await stockOf(t.db, f.products.winch)).toBe(8);
+    expect(rzp.requests.filter((r) => r.path === "/v1/orders")).toHaveLength(1);
+
+    // Another cart is another order (and a cash-on-delivery choice never reuses an online one).
+    await t.db
+      .updateTable("cart_items")
+      .set({ quantity: 3 })
+      .where("user_id", "=", f.alice)
+      .execute();
+    const changed = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(changed.ok).toBe(true);
+    if (!changed.ok) return;
+    expect(changed.order.id).not.toBe(first.order.id);
+
+    // Once the open order has failed, Pay Now makes a new one.
+    await recordFailedPayment(t.db, {
+      razorpayOrderId: changed.order.razorpayOrderId!,
+      razorpayPaymentId: null,
+      code: "BAD_REQUEST_ERROR",
+      description: "declined",
+      source: "callback",
+      failOrder: true,
+    });
+    const retry = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    expect(retry.ok).toBe(true);
+    if (!retry.ok) return;
+    expect(retry.order.id).not.toBe(changed.order.id);
   });
 
   it("a Razorpay failure fails the order and gives the stock back", async () => {
