@@ -14,8 +14,12 @@ export const BODY_LIMITS = {
   upload: 50 * MB + 64 * KB,
 };
 
-/** The only addresses that take multipart bodies: the admin product form and its API twin. */
+/**
+ * The only addresses that take multipart bodies: the admin product form and its API twin, the
+ * courier CSV import, and a shopper's return request with its photos.
+ */
 const UPLOAD_PATHS = [
+  /^\/admin\/shipping(\.data)?$/,
   /^\/admin\/products\/new(\.data)?$/,
   /^\/admin\/products\/[^/]+\/edit(\.data)?$/,
   /^\/api\/v1\/products\/upload$/,
@@ -24,7 +28,14 @@ const UPLOAD_PATHS = [
 ];
 const WEBHOOK_PATH = /^\/api\/v1\/webhooks\//;
 
-const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+const LOOPBACK_HOST =
+  /^(localhost|127\.0\.0\.1|\[::1\])(:([1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d\d|655[0-2]\d|6553[0-5]))?$/;
+
+/**
+ * A path the app would read differently from what this file checks: a dot segment (`/a/../b`),
+ * an encoded slash, backslash or dot, or a raw backslash. No page or API address has one.
+ */
+const AMBIGUOUS_PATH = /(^|\/)\.\.?(\/|$)|%2f|%5c|%2e|\\/i;
 
 export class RequestRefused extends Error {
   /** @param {number} status @param {string} message */
@@ -54,6 +65,12 @@ export function createOriginResolver({ publicUrl }) {
     // Only origin-form targets ("/path?query"): an absolute-form target would let the client
     // choose the URL the app sees.
     if (!target.startsWith("/")) throw new RequestRefused(400, "Bad request target.");
+    const q = target.indexOf("?");
+    if (AMBIGUOUS_PATH.test(q === -1 ? target : target.slice(0, q)))
+      throw new RequestRefused(400, "Bad request target.");
+    // Two Host headers: Node keeps the first, a proxy in front may have used the other.
+    if (req.rawHeaders && countHeader(req.rawHeaders, "host") > 1)
+      throw new RequestRefused(400, "Bad Host header.");
     const host = String(req.headers.host ?? "").toLowerCase();
     if (host === "" || publicHosts.has(host)) return { origin: publicOrigin, path: target };
     if (LOOPBACK_HOST.test(host)) {
@@ -64,6 +81,12 @@ export function createOriginResolver({ publicUrl }) {
     }
     throw new RequestRefused(400, "Unknown host.");
   };
+}
+
+function countHeader(rawHeaders, name) {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].toLowerCase() === name) n++;
+  return n;
 }
 
 /** Whether a path takes multipart uploads. */
@@ -80,7 +103,13 @@ export function bodyLimit(method, pathname, headers) {
   const type = String(headers["content-type"] ?? "").toLowerCase();
   let limit;
   if (WEBHOOK_PATH.test(pathname)) limit = BODY_LIMITS.webhook;
-  else if (type.startsWith("multipart/")) {
+  else if (!pathname.startsWith("/api/") && !isFormType(type)) {
+    // A page's action reads a form: anything else would fail inside it as a 500.
+    throw new RequestRefused(
+      415,
+      "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+    );
+  } else if (type.startsWith("multipart/")) {
     if (!isUploadPath(pathname))
       throw new RequestRefused(415, "This address does not take file uploads.");
     limit = BODY_LIMITS.upload;
@@ -88,6 +117,13 @@ export function bodyLimit(method, pathname, headers) {
   const declared = headers["content-length"];
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
   return limit;
+}
+
+/** The bodies a page's form sends (HTML forms, Remix's fetchers and Razorpay's callback). */
+function isFormType(type) {
+  return (
+    type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")
+  );
 }
 
 export function tooLarge(limit) {
