@@ -59,7 +59,10 @@ export function CartView({
 
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
-      <ul aria-label="Cart items" className="divide-y divide-gray-200 border-y border-gray-200">
+      <ul
+        aria-label="Cart items"
+        className="min-w-0 divide-y divide-gray-200 border-y border-gray-200"
+      >
         {shown.map((line) => (
           <CartLineRow key={line.id} line={line} />
         ))}
@@ -136,8 +139,8 @@ function CartLineRow({ line }: { line: CartLine }) {
         loading="lazy"
         className="h-24 w-24 shrink-0 rounded-md bg-gray-50 object-contain"
       />
-      <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:justify-between">
-        <div className="space-y-1">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:justify-between">
+        <div className="min-w-0 space-y-1 break-words">
           <p className="text-xs uppercase tracking-wide text-gray-500">{line.brand}</p>
           <h2 className="font-semibold">
             <Link to={`/product/${line.productId}`} className="hover:underline">
@@ -153,7 +156,7 @@ function CartLineRow({ line }: { line: CartLine }) {
           </p>
           {!line.inStock ? <p className="text-sm font-semibold text-red-700">Sold Out</p> : null}
         </div>
-        <div className="flex flex-row items-center gap-4 sm:flex-col sm:items-end">
+        <div className="flex flex-row flex-wrap items-center gap-x-4 gap-y-2 sm:flex-col sm:flex-nowrap sm:items-end">
           <fetcher.Form method="post" action="/cart" className="flex items-center gap-2">
             <FetcherFlag />
             <input type="hidden" name="intent" value="update" />

@@ -3,7 +3,10 @@ const STEPS = ["Address", "Summary", "Payment"] as const;
 /** The three checkout steps; the current one is marked for screen readers too. */
 export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
-    <ol aria-label="Checkout steps" className="flex items-center gap-2 text-sm sm:gap-4">
+    <ol
+      aria-label="Checkout steps"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm sm:gap-4"
+    >
       {STEPS.map((label, i) => {
         const n = i + 1;
         const state = n < current ? "done" : n === current ? "current" : "todo";
@@ -25,7 +28,7 @@ export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
               {label}
             </span>
             {n < STEPS.length ? (
-              <span aria-hidden="true" className="mx-1 h-px w-6 bg-gray-300 sm:w-12" />
+              <span aria-hidden="true" className="mx-1 hidden h-px w-12 bg-gray-300 sm:block" />
             ) : null}
           </li>
         );

@@ -90,72 +90,78 @@ export default function AdminOutbox() {
       {entries.length === 0 ? (
         <p className="mt-6 text-sm text-gray-600">No messages.</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b">
-              <th className="py-2">Message</th>
-              <th>To</th>
-              <th>Status</th>
-              <th>Attempts</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id} className="border-b align-top">
-                <td className="py-2">
-                  {KIND_LABELS[e.kind] ?? e.kind} ({e.channel === "email" ? "e-mail" : "WhatsApp"})
-                  {e.orderId ? (
-                    <>
-                      {" "}
-                      <Link to={`/admin/orders/${e.orderId}`} className="text-brand-700 underline">
-                        order #{e.orderId}
-                      </Link>
-                    </>
-                  ) : null}
-                  <span className="block text-gray-500">
-                    <time dateTime={e.createdAt}>{orderDate(e.createdAt)}</time>
-                  </span>
-                </td>
-                <td>{e.recipient}</td>
-                <td>
-                  {e.status === "sent" && e.sentAt ? (
-                    <>
-                      sent <time dateTime={e.sentAt}>{orderDate(e.sentAt)}</time>
-                    </>
-                  ) : e.status === "waiting" ? (
-                    <>
-                      waiting, next try{" "}
-                      <time dateTime={e.nextAttemptAt}>{orderDate(e.nextAttemptAt)}</time>
-                    </>
-                  ) : (
-                    e.status
-                  )}
-                  {e.lastError ? (
-                    <span className="block text-red-700">Error: {e.lastError}</span>
-                  ) : null}
-                </td>
-                <td>{e.attempts}</td>
-                <td>
-                  {e.status !== "waiting" ? (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={e.id} />
-                      <button
-                        type="submit"
-                        disabled={busy}
-                        className="rounded-md border border-gray-300 bg-white px-3 py-1 font-semibold hover:bg-gray-100"
-                      >
-                        Resend<span className="sr-only"> message {e.id}</span>
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
+        <div className="relative mt-4 overflow-x-auto">
+          <table className="mt-4 w-full text-left text-sm">
+            <thead>
+              <tr className="border-b">
+                <th className="py-2">Message</th>
+                <th>To</th>
+                <th>Status</th>
+                <th>Attempts</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} className="border-b align-top">
+                  <td className="py-2">
+                    {KIND_LABELS[e.kind] ?? e.kind} ({e.channel === "email" ? "e-mail" : "WhatsApp"}
+                    )
+                    {e.orderId ? (
+                      <>
+                        {" "}
+                        <Link
+                          to={`/admin/orders/${e.orderId}`}
+                          className="text-brand-700 underline"
+                        >
+                          order #{e.orderId}
+                        </Link>
+                      </>
+                    ) : null}
+                    <span className="block text-gray-500">
+                      <time dateTime={e.createdAt}>{orderDate(e.createdAt)}</time>
+                    </span>
+                  </td>
+                  <td>{e.recipient}</td>
+                  <td>
+                    {e.status === "sent" && e.sentAt ? (
+                      <>
+                        sent <time dateTime={e.sentAt}>{orderDate(e.sentAt)}</time>
+                      </>
+                    ) : e.status === "waiting" ? (
+                      <>
+                        waiting, next try{" "}
+                        <time dateTime={e.nextAttemptAt}>{orderDate(e.nextAttemptAt)}</time>
+                      </>
+                    ) : (
+                      e.status
+                    )}
+                    {e.lastError ? (
+                      <span className="block text-red-700">Error: {e.lastError}</span>
+                    ) : null}
+                  </td>
+                  <td>{e.attempts}</td>
+                  <td>
+                    {e.status !== "waiting" ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={e.id} />
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          className="rounded-md border border-gray-300 bg-white px-3 py-1 font-semibold hover:bg-gray-100"
+                        >
+                          Resend<span className="sr-only"> message {e.id}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {pageCount > 1 ? (
         <p className="mt-4 text-sm">

@@ -133,83 +133,85 @@ export default function AdminShipping() {
             ) : null}
           </div>
         </div>
-        <table className="w-full text-left text-sm">
-          <caption className="mb-2 text-left font-bold">
-            Rates and delivery times by zone (GST included)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Zone</th>
-              <th scope="col">First kg</th>
-              <th scope="col">Each further kg</th>
-              <th scope="col">Days</th>
-              <th scope="col">COD</th>
-              <th scope="col">Delivered</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ZONES.map((zone) => {
-              const z = settings.zones[zone];
-              return (
-                <tr key={zone} className="align-top">
-                  <th scope="row" className="py-2 pr-3 font-semibold">
-                    {ZONE_LABELS[zone]}
-                  </th>
-                  <td>
-                    <input
-                      aria-label={`${ZONE_LABELS[zone]}: first kg (₹)`}
-                      name={`${zone}.firstKg`}
-                      defaultValue={text(`${zone}.firstKg`, rupees(z.firstKgPaise))}
-                      className={moneyInputClass}
-                    />
-                    {errors[`${zone}.firstKg`] ? (
-                      <p className="text-red-700">{errors[`${zone}.firstKg`]}</p>
-                    ) : null}
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${ZONE_LABELS[zone]}: each further kg (₹)`}
-                      name={`${zone}.perKg`}
-                      defaultValue={text(`${zone}.perKg`, rupees(z.perKgPaise))}
-                      className={moneyInputClass}
-                    />
-                    {errors[`${zone}.perKg`] ? (
-                      <p className="text-red-700">{errors[`${zone}.perKg`]}</p>
-                    ) : null}
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${ZONE_LABELS[zone]}: days`}
-                      name={`${zone}.days`}
-                      inputMode="numeric"
-                      defaultValue={text(`${zone}.days`, z.days)}
-                      className={moneyInputClass}
-                    />
-                    {errors[`${zone}.days`] ? (
-                      <p className="text-red-700">{errors[`${zone}.days`]}</p>
-                    ) : null}
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`${ZONE_LABELS[zone]}: cash on delivery`}
-                      name={`${zone}.cod`}
-                      defaultChecked={ticked(`${zone}.cod`, z.cod)}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`${ZONE_LABELS[zone]}: delivered`}
-                      name={`${zone}.serviceable`}
-                      defaultChecked={ticked(`${zone}.serviceable`, z.serviceable)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="mb-2 text-left font-bold">
+              Rates and delivery times by zone (GST included)
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Zone</th>
+                <th scope="col">First kg</th>
+                <th scope="col">Each further kg</th>
+                <th scope="col">Days</th>
+                <th scope="col">COD</th>
+                <th scope="col">Delivered</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ZONES.map((zone) => {
+                const z = settings.zones[zone];
+                return (
+                  <tr key={zone} className="align-top">
+                    <th scope="row" className="py-2 pr-3 font-semibold">
+                      {ZONE_LABELS[zone]}
+                    </th>
+                    <td>
+                      <input
+                        aria-label={`${ZONE_LABELS[zone]}: first kg (₹)`}
+                        name={`${zone}.firstKg`}
+                        defaultValue={text(`${zone}.firstKg`, rupees(z.firstKgPaise))}
+                        className={moneyInputClass}
+                      />
+                      {errors[`${zone}.firstKg`] ? (
+                        <p className="text-red-700">{errors[`${zone}.firstKg`]}</p>
+                      ) : null}
+                    </td>
+                    <td>
+                      <input
+                        aria-label={`${ZONE_LABELS[zone]}: each further kg (₹)`}
+                        name={`${zone}.perKg`}
+                        defaultValue={text(`${zone}.perKg`, rupees(z.perKgPaise))}
+                        className={moneyInputClass}
+                      />
+                      {errors[`${zone}.perKg`] ? (
+                        <p className="text-red-700">{errors[`${zone}.perKg`]}</p>
+                      ) : null}
+                    </td>
+                    <td>
+                      <input
+                        aria-label={`${ZONE_LABELS[zone]}: days`}
+                        name={`${zone}.days`}
+                        inputMode="numeric"
+                        defaultValue={text(`${zone}.days`, z.days)}
+                        className={moneyInputClass}
+                      />
+                      {errors[`${zone}.days`] ? (
+                        <p className="text-red-700">{errors[`${zone}.days`]}</p>
+                      ) : null}
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${ZONE_LABELS[zone]}: cash on delivery`}
+                        name={`${zone}.cod`}
+                        defaultChecked={ticked(`${zone}.cod`, z.cod)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${ZONE_LABELS[zone]}: delivered`}
+                        name={`${zone}.serviceable`}
+                        defaultChecked={ticked(`${zone}.serviceable`, z.serviceable)}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         <p className="text-sm text-gray-600">
           Now: free shipping from <Price paise={settings.freeShippingFromPaise} />, cash on delivery
           up to {formatPaise(settings.codLimitPaise)}.

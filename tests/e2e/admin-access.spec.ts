@@ -117,3 +117,24 @@ test("the admin's sidebar has the spec's entries and its Logout works", async ({
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("on a phone every admin page fits the screen; wide tables scroll inside their box", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAsAdmin(page);
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/products",
+    "/admin/products/new",
+    "/admin/orders",
+    "/admin/shipping",
+    "/admin/outbox",
+  ]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -130,3 +130,39 @@ test("the cart needs a login, and says so in the spec's words", async ({ page })
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcart$/);
   await expect(page.getByText("Please log in to view your cart.")).toBeVisible();
 });
+
+test("on a phone the cart and the checkout steps fit the screen, Remove within reach", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { wheel } = await pickProducts(request);
+  await signUpAndLogIn(page, request, `/product/${wheel.id}`);
+  await page.getByRole("combobox", { name: /^Quantity/ }).selectOption("3");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartLink(page, 3)).toBeVisible();
+
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.goto("/cart");
+  await expect(page.getByRole("list", { name: "Cart items" })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  const remove = page.getByRole("button", { name: `Remove ${wheel.title}` });
+  const box = (await remove.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  const summary = (await page.getByTestId("cart-total").boundingBox())!;
+  expect(summary.x + summary.width).toBeLessThanOrEqual(390);
+
+  await page.goto("/checkout");
+  await expect(page.getByRole("list", { name: "Checkout steps" })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  const payment = (await page
+    .getByRole("list", { name: "Checkout steps" })
+    .getByText("Payment")
+    .boundingBox())!;
+  expect(payment.x + payment.width).toBeLessThanOrEqual(390);
+
+  await page.goto("/cart");
+  await page.getByRole("button", { name: `Remove ${wheel.title}` }).click();
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+});

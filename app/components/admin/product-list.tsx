@@ -111,7 +111,7 @@ export function DeleteConfirm({
 /** The products of one page, each with its edit and delete links (which keep the list's query). */
 export function ProductTable({ rows, listSearch }: { rows: ProductRow[]; listSearch: string }) {
   return (
-    <div className="mt-2 overflow-x-auto rounded-lg border border-gray-200">
+    <div className="relative mt-2 overflow-x-auto rounded-lg border border-gray-200">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Products, newest first</caption>
         <thead className="bg-gray-50 text-xs uppercase text-gray-600">

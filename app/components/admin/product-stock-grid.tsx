@@ -35,7 +35,7 @@ export function ProductStockGrid({
       />
       {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
       <div
-        className="overflow-x-auto"
+        className="relative overflow-x-auto"
         role="region"
         aria-label="Stock per variant table"
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
