@@ -99,6 +99,19 @@ async function returnableUnits(db: Trx, orderId: number) {
   return items.map((i) => ({ ...i, left: i.quantity - (used.get(i.id) ?? 0) }));
 }
 
+/** Why this order cannot be returned now (not delivered, or past its window), or null. */
+export async function returnClosed(
+  db: Trx,
+  order: { id: number; status: string },
+  now: Date = new Date(),
+): Promise<string | null> {
+  const deadline = await returnDeadline(db, order.id);
+  if (order.status !== "delivered" || !deadline) return "Only a delivered order can be returned.";
+  if (now.getTime() > deadline.getTime())
+    return `Returns are possible within ${RETURN_DAYS} days of delivery; for this order that was until ${deadline.toISOString().slice(0, 10)}.`;
+  return null;
+}
+
 /** The shopper asks to return lines of a delivered order (owner check inside). */
 export async function requestReturn(
   db: Kysely<DB>,
@@ -116,17 +129,8 @@ export async function requestReturn(
   return db.transaction().execute(async (trx): Promise<ReturnRequestResult> => {
     const order = await shopperOrder(trx, input.userId, input.orderId);
     if (!order) return { ok: false, status: 404, message: "Order not found" };
-    const deadline = await returnDeadline(trx, order.id);
-    if (order.status !== "delivered" || !deadline) {
-      return { ok: false, status: 409, message: "Only a delivered order can be returned." };
-    }
-    if (now.getTime() > deadline.getTime()) {
-      return {
-        ok: false,
-        status: 409,
-        message: `Returns are possible within ${RETURN_DAYS} days of delivery; for this order that was until ${deadline.toISOString().slice(0, 10)}.`,
-      };
-    }
+    const closed = await returnClosed(trx, order, now);
+    if (closed) return { ok: false, status: 409, message: closed };
     const lines = input.lines.filter((l) => l.quantity > 0);
     if (lines.length === 0) {
       return {
@@ -376,4 +380,6 @@ export const RETURN_PHOTO_LIMITS = {
   maxFiles: MAX_RETURN_PHOTOS,
   maxTotalSize: 5 * MAX_RETURN_PHOTOS * 1024 * 1024 + 100 * 1024,
   maxFieldSize: 10 * 1024,
+  // A line's quantity per order item, the reason and the photos: a few dozen at most.
+  maxParts: 500,
 };

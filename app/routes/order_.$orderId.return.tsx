@@ -15,6 +15,7 @@ import {
   requestReturn,
   RETURN_DAYS,
   RETURN_PHOTO_LIMITS,
+  returnClosed,
   returnDeadline,
 } from "~/models/return.server";
 import { getEnv } from "~/utils/env.server";
@@ -22,6 +23,7 @@ import { randomImageKey, removeImage, writeWebpVariants } from "~/utils/images.s
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormBody, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
 import { idSchema } from "~/utils/validation";
+import { FORM_UNREADABLE } from "~/forms/product-fields.server";
 
 export const meta: MetaFunction = () => [
   { title: "Return items | Overland 4x4 Gear" },
@@ -54,12 +56,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The return request: a quantity per line (`qty-<itemId>`), a reason, up to 4 photos (images only). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, order } = await load(request, params.orderId);
+  // Whether this order can be returned at all is known before its photos are read and decoded.
+  const closed = await returnClosed(db, order);
+  if (closed) return data<ActionData>({ errors: { form: closed } }, { status: 409 });
   let upload;
   try {
     upload = await readFormBody(request, RETURN_PHOTO_LIMITS);
   } catch (error) {
-    if (!(error instanceof UploadTooLargeError)) throw error;
-    return data<ActionData>({ errors: { photos: error.message } }, { status: 413 });
+    if (error instanceof UploadTooLargeError)
+      return data<ActionData>({ errors: { photos: error.message } }, { status: 413 });
+    return data<ActionData>({ errors: { form: FORM_UNREADABLE } }, { status: 400 });
   }
   const form = upload.formData;
   const reason = String(form.get("reason") ?? "");

@@ -8,6 +8,8 @@ export type UploadLimits = {
   maxFiles: number;
   /** Largest whole request body, in bytes (files and fields). */
   maxTotalSize: number;
+  /** Most parts (fields and files) in one request; more makes the body unreadable. Default 2000. */
+  maxParts?: number;
   /** Largest text field, in bytes. */
   maxFieldSize: number;
 };
@@ -50,7 +52,10 @@ export async function parseMultipartUpload(
   let total = 0;
   let files = 0;
 
+  let parts = 0;
   const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    parts += 1;
+    if (parts > (limits.maxParts ?? 2000)) throw new Error("too many parts in the form");
     const isFile = typeof filename === "string";
     const cap = isFile ? limits.maxFileSize : limits.maxFieldSize;
     const chunks: Uint8Array[] = [];

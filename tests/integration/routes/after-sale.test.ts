@@ -91,6 +91,41 @@ describe("shopper doors", () => {
     expect(await status(orderId)).toBe("refunded");
   });
 
+  it("a return is refused before its body is read when the order is not delivered; a broken or bloated body is a 400", async () => {
+    const { orderId } = await paidOrder();
+    const multipart = (body: string) =>
+      new Request(`${BASE}/order/${orderId}/return`, {
+        method: "POST",
+        headers: {
+          Cookie: alice,
+          Origin: BASE,
+          "Content-Type": "multipart/form-data; boundary=XyZ",
+        },
+        body,
+      });
+    const broken = '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nval';
+    // Not delivered yet: refused with the reason, whatever the body holds (here: unreadable).
+    const early = await call(returnAction, multipart(broken), { orderId: String(orderId) });
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { errors: Record<string, string> }).errors.form).toBe(
+      "Only a delivered order can be returned.",
+    );
+
+    await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
+    await transitionOrder(t.db, orderId, "delivered", { by: "admin" });
+    const unreadable = await call(returnAction, multipart(broken), { orderId: String(orderId) });
+    expect(unreadable.status).toBe(400);
+    expect(((await unreadable.json()) as { errors: Record<string, string> }).errors.form).toBe(
+      "The form could not be read.",
+    );
+    const part = '--XyZ\r\nContent-Disposition: form-data; name="x"\r\n\r\n\r\n';
+    const bloated = await call(returnAction, multipart(part.repeat(501) + "--XyZ--\r\n"), {
+      orderId: String(orderId),
+    });
+    expect(bloated.status).toBe(400);
+    expect(await listReturns(t.db, orderId)).toHaveLength(0);
+  });
+
   it("a return with a photo is stored (re-encoded); a file that is not an image is refused next to the field", async () => {
     const { orderId, itemId } = await paidOrder();
     await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
