@@ -386,6 +386,10 @@ describe("private pages", () => {
       "/admin/orders",
       "/account/password",
       "/cart.data",
+      // Routes match in any case.
+      "/ORDER/5",
+      "/userorders",
+      "/Addresses",
     ]) {
       const headers = new Headers();
       applyPrivateCaching(new Request(ORIGIN + p), headers);
