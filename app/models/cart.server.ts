@@ -293,6 +293,33 @@ export async function removeCartLines(
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Takes what an order bought out of the cart it came from: each line loses the ordered units and
+ * goes when none are left, so units added to a line after the order was made stay in the cart.
+ */
+export async function takeOrderedFromCart(
+  db: Kysely<DB>,
+  userId: number,
+  lines: { cartItemId: number | null; quantity: number }[],
+): Promise<void> {
+  for (const { cartItemId, quantity } of lines) {
+    if (cartItemId == null) continue;
+    await db
+      .deleteFrom("cart_items")
+      .where("user_id", "=", userId)
+      .where("id", "=", cartItemId)
+      .where("quantity", "<=", quantity)
+      .execute();
+    await db
+      .updateTable("cart_items")
+      .set((eb) => ({ quantity: eb("quantity", "-", quantity) }))
+      .where("user_id", "=", userId)
+      .where("id", "=", cartItemId)
+      .where("quantity", ">", quantity)
+      .execute();
+  }
+}
+
 /** A cart line as the JSON API shows it (the spec's cart item: id, quantity, product {...}). */
 export function apiCartItem(line: CartLine, description = "") {
   return {

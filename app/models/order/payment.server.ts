@@ -3,7 +3,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
 import { isRazorpayId } from "~/payments/razorpay-ids";
 import { checkPaymentSignature } from "~/payments/signature.server";
-import { removeCartLines } from "../cart.server";
+import { takeOrderedFromCart } from "../cart.server";
 import { issueInvoice } from "../invoice.server";
 import { enqueueOrderEvent } from "../outbox.server";
 import {
@@ -171,10 +171,7 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
   if (changed) await enqueueOrderEvent(trx, order.id, "placed", input.now);
   if (changed) await issueInvoice(trx, order.id, input.now);
   if (changed && order.checkout_type === "cart") {
-    const lineIds = (await loadOrderItems(trx, [order.id]))
-      .map((i) => i.cartItemId)
-      .filter((id): id is number => id != null);
-    await removeCartLines(trx, order.user_id, lineIds);
+    await takeOrderedFromCart(trx, order.user_id, await loadOrderItems(trx, [order.id]));
   }
   return settled(trx, order, changed);
 }

@@ -3,7 +3,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
 import { formatPaise } from "~/utils/money";
 import { deliveryAddressFor } from "../address.server";
-import { listCartLines, removeCartLines } from "../cart.server";
+import { listCartLines, takeOrderedFromCart } from "../cart.server";
 import { computeCharges, type PaymentMethod } from "../checkout-charges.server";
 import { enqueueOrderEvent } from "../outbox.server";
 import { addressKey, retryText, takeAll, type Limit } from "../throttle.server";
@@ -445,11 +445,7 @@ export async function reserveOrder(
         })
         .execute();
       if (cod && order.checkout_type === "cart") {
-        await removeCartLines(
-          trx,
-          input.userId,
-          items.map((i) => i.cartItemId).filter((id): id is number => id != null),
-        );
+        await takeOrderedFromCart(trx, input.userId, items);
       }
       // A cash-on-delivery order is placed now: the shopper's confirmation and the admins' notice.
       if (cod) await enqueueOrderEvent(trx, order.id, "placed", now);

@@ -326,9 +326,16 @@ describe("payment verification", () => {
     return result.order;
   }
 
-  it("a good signature marks the order paid once and empties the ordered cart lines", async () => {
+  it("a good signature marks the order paid once and takes the ordered units out of the cart", async () => {
     const order = await pendingOrder();
     await addCartLine(t.db, f.alice, f.products.lights, 1); // added after ordering: stays in the cart
+    // Two more units of the ordered winch after ordering: they stay too, the ordered one goes.
+    await t.db
+      .updateTable("cart_items")
+      .set({ quantity: 3 })
+      .where("user_id", "=", f.alice)
+      .where("product_id", "=", f.products.winch)
+      .execute();
     const paid = rzp.pay(order.razorpayOrderId!);
     const input = {
       razorpayOrderId: paid.razorpay_order_id,
@@ -351,10 +358,14 @@ describe("payment verification", () => {
     expect(view?.razorpayPaymentId).toBe(paid.razorpay_payment_id);
     const cart = await t.db
       .selectFrom("cart_items")
-      .select("product_id")
+      .select(["product_id", "quantity"])
       .where("user_id", "=", f.alice)
+      .orderBy("id")
       .execute();
-    expect(cart.map((c) => c.product_id)).toEqual([f.products.lights]);
+    expect(cart).toEqual([
+      { product_id: f.products.winch, quantity: 2 },
+      { product_id: f.products.lights, quantity: 1 },
+    ]);
     const history = await t.db
       .selectFrom("order_status_history")
       .select("to_status")
