@@ -331,9 +331,13 @@ function shopperOrder(db: Kysely<DB>, userId: number, orderId: number) {
     .executeTakeFirst();
 }
 
+/** Orders a shopper may cancel: paid online, or cash on delivery placed or confirmed, not shipped. */
+export const SHOPPER_CANCELLABLE: readonly string[] = ["paid", "placed", "confirmed"];
+
 /**
  * The shopper cancels an order that has not shipped: it becomes cancelled (stock back, message),
- * and a paid online order is refunded in full through the provider.
+ * and a paid online order is refunded in full through the provider (cash on delivery: nothing to
+ * refund).
  */
 export async function cancelOrderByShopper(
   db: Kysely<DB>,
@@ -342,7 +346,7 @@ export async function cancelOrderByShopper(
 ): Promise<CancelResult> {
   const order = await shopperOrder(db, input.userId, input.orderId);
   if (!order) return { ok: false, status: 404, message: "Order not found" };
-  if (order.status !== "paid") {
+  if (!SHOPPER_CANCELLABLE.includes(order.status)) {
     return {
       ok: false,
       status: 409,

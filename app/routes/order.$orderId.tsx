@@ -14,7 +14,7 @@ import { db } from "~/db/db.server";
 import { OrderAfterSale, type AfterSaleView } from "~/components/order-after-sale";
 import { getOrderForUser, isStandingOrder, STATUS_LABELS } from "~/models/order/index.server";
 import { listRefunds } from "~/models/refund.server";
-import { listReturns, returnDeadline } from "~/models/return.server";
+import { listReturns, returnDeadline, SHOPPER_CANCELLABLE } from "~/models/return.server";
 import { OrderCharges } from "~/components/order-charges";
 import { getOrderExtras } from "~/models/order-extras.server";
 import { idParam } from "~/utils/responses.server";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const deadline = order.status === "delivered" ? await returnDeadline(db, order.id) : null;
   const afterSale: AfterSaleView = {
     orderId: order.id,
-    canCancel: order.status === "paid",
+    canCancel: SHOPPER_CANCELLABLE.includes(order.status),
     paidOnline: Boolean(order.razorpayPaymentId),
     returnUntil: deadline && Date.now() <= deadline.getTime() ? deadline.toISOString() : null,
     refunds: await listRefunds(db, order.id),

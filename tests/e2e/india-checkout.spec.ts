@@ -117,6 +117,9 @@ test("cash on delivery end to end: placed, confirmed, shipped, delivered (invoic
   await expect(page.getByText("To pay on delivery", { exact: true })).toBeVisible();
   await expect(page.getByText("Total Paid", { exact: true })).toHaveCount(0);
   expect((await page.request.get(`/order/${orderId}/invoice`)).status()).toBe(404);
+  // Until it ships the shopper may cancel it (nothing to refund: no refund promised).
+  await expect(page.getByText("Cancel this order")).toBeVisible();
+  await expect(page.getByText("Cancelling it refunds the full amount.")).toHaveCount(0);
 
   // The admin confirms, ships, delivers and records the cash.
   const adminContext = await browser.newContext({ javaScriptEnabled: js(info) });

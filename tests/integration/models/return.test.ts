@@ -2,7 +2,7 @@
 // provider), asks to return delivered lines within 7 days; the admin approves or declines; the
 // goods' arrival refunds them. On a real database with the sandbox gateway; messages in the outbox.
 import { afterAll, beforeEach, afterEach, describe, expect, it } from "vitest";
-import { transitionOrder } from "~/models/order/index.server";
+import { reserveOrder, transitionOrder } from "~/models/order/index.server";
 import { listRefunds } from "~/models/refund.server";
 import {
   cancelOrderByShopper,
@@ -79,6 +79,37 @@ describe("cancel", () => {
     expect(await status(orderId)).toBe("refunded");
     expect(await mails("order_cancelled")).toHaveLength(1);
     expect(await mails("order_refunded")).toHaveLength(1);
+  });
+
+  it("a cash-on-delivery order, placed or confirmed, is cancelled by its shopper with nothing to refund", async () => {
+    for (const confirm of [false, true]) {
+      const stock = await stockOf(t.db, f.products.lights);
+      const placed = await reserveOrder(t.db, {
+        userId: f.alice,
+        addressId: f.aliceAddress,
+        idempotencyKey: `cod-cancel-${confirm}`,
+        source: {
+          type: "single",
+          productId: f.products.lights,
+          quantity: 1,
+          sizeLabel: "",
+          colorName: "",
+        },
+        gateway: "sandbox",
+        paymentMethod: "cod",
+      });
+      if (!placed.ok) throw new Error(placed.message);
+      const orderId = placed.order.id;
+      if (confirm) await transitionOrder(t.db, orderId, "confirmed", { by: "admin" });
+      expect(await stockOf(t.db, f.products.lights)).toBe(stock - 1);
+      expect(await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId })).toEqual({
+        ok: true,
+        refunded: false,
+      });
+      expect(await status(orderId)).toBe("cancelled");
+      expect(await stockOf(t.db, f.products.lights)).toBe(stock);
+      expect(await listRefunds(t.db, orderId)).toEqual([]);
+    }
   });
 
   it("a shipped order cannot be cancelled", async () => {
