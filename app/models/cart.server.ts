@@ -343,6 +343,18 @@ export function apiCartItem(line: CartLine, description = "") {
   };
 }
 
+/** One line of the user's cart as the JSON API shows it (with its product's description), or null. */
+export async function getApiCartItem(db: Kysely<DB>, userId: number, lineId: number) {
+  const line = await getCartLine(db, userId, lineId);
+  if (!line) return null;
+  const product = await db
+    .selectFrom("products")
+    .select("description")
+    .where("id", "=", line.productId)
+    .executeTakeFirst();
+  return apiCartItem(line, product?.description ?? "");
+}
+
 /** A chosen size as the JSON API shows it. */
 export function apiSize(v: {
   sizeId: number | null;

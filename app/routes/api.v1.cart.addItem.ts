@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { addToCart, apiCartItem, getCartLine } from "~/models/cart.server";
+import { addToCart, getApiCartItem } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { idSchema, quantitySchema } from "~/utils/validation";
 import { apiInvalid, apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
@@ -38,11 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
     colorId: choice.colorId,
   });
   if (result.ok) {
-    const line = await getCartLine(db, user.id, result.lineId);
     return jsonNoStore({
       message: "Added to cart",
       added: result.added,
-      item: line ? apiCartItem(line) : null,
+      item: await getApiCartItem(db, user.id, result.lineId),
     });
   }
   switch (result.reason) {

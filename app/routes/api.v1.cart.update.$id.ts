@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { apiCartItem, getCartLine, updateCartLine } from "~/models/cart.server";
+import { getApiCartItem, updateCartLine } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
 import { cartLineQuantitySchema, fieldErrors } from "~/utils/validation";
 import { apiMethodNotAllowed, apiNotFound, idParam } from "~/utils/responses.server";
@@ -35,6 +35,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  const line = await getCartLine(db, user.id, result.lineId);
-  return jsonNoStore({ message: "Cart updated", item: line ? apiCartItem(line) : null });
+  return jsonNoStore({
+    message: "Cart updated",
+    item: await getApiCartItem(db, user.id, result.lineId),
+  });
 }

@@ -136,7 +136,10 @@ describe("the cart's JSON API", () => {
     );
     expect(first).toMatchObject({
       status: 200,
-      body: { message: "Added to cart", item: { quantity: 2 } },
+      body: {
+        message: "Added to cart",
+        item: { quantity: 2, product: { id: winch, description: "About zeon-10" } },
+      },
     });
     await call(addItem.action as Handler, "POST", "/api/v1/cart/addItem", aliceToken, {
       productId: winch,
@@ -176,7 +179,10 @@ describe("the cart's JSON API", () => {
       { quantity: 5 },
       { id: lineId },
     );
-    expect(updated).toMatchObject({ status: 200, body: { item: { quantity: 5 } } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { item: { quantity: 5, product: { description: "About zeon-10" } } },
+    });
     const tooMany = await call(
       updateLine.action as Handler,
       "PATCH",
