@@ -91,7 +91,7 @@ export default function AdminOutbox() {
         <p className="mt-6 text-sm text-gray-600">No messages.</p>
       ) : (
         <div className="relative mt-4 overflow-x-auto">
-          <table className="mt-4 w-full text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b">
                 <th className="py-2">Message</th>

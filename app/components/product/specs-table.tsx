@@ -19,8 +19,13 @@ export function SpecsTable({ sizes, sizeId }: { sizes: ProductSize[]; sizeId: nu
         Specifications
       </h2>
       {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="relative overflow-x-auto" role="region" aria-label="Specifications table" tabIndex={0}>
+      <div
+        className="relative overflow-x-auto"
+        role="region"
+        aria-label="Specifications table"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <thead className="bg-gray-50">
             <tr>
