@@ -8,14 +8,17 @@ import {
   type ProductInput,
   type ProductRawInput,
 } from "~/utils/product-schema";
-import { isMultipart, readFormBody, UploadTooLargeError } from "~/utils/upload.server";
+import {
+  FORM_UNREADABLE,
+  isMultipart,
+  readFormBody,
+  UploadTooLargeError,
+} from "~/utils/upload.server";
 
 /*
  * What both doors of a product read (the admin's HTML form and the JSON API): the body within
  * the upload limits, form fields, and the one validation of the shared schema.
  */
-
-export const FORM_UNREADABLE = "The form could not be read.";
 
 /** A product post's body, or why it could not be read (the route answers 413, 415 or 400). */
 export type ProductBody =

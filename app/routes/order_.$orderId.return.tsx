@@ -21,9 +21,13 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { randomImageKey, removeImage, writeWebpVariants } from "~/utils/images.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormBody, sniffImageType, UploadTooLargeError } from "~/utils/upload.server";
+import {
+  FORM_UNREADABLE,
+  readFormBody,
+  sniffImageType,
+  UploadTooLargeError,
+} from "~/utils/upload.server";
 import { idSchema } from "~/utils/validation";
-import { FORM_UNREADABLE } from "~/forms/product-fields.server";
 
 export const meta: MetaFunction = () => [
   { title: "Return items | Overland 4x4 Gear" },

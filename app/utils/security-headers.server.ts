@@ -75,8 +75,10 @@ export function documentPolicy({
 export const NON_DOCUMENT_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Pages that show one person's data: no cache (a browser's back button included) may keep them. */
-/** Routes match paths in any case (`/ORDER/1` is `/order/1`), so this does too. */
+/**
+ * Pages that show one person's data: no cache (a browser's back button included) may keep them.
+ * Routes match paths in any case (`/ORDER/1` is `/order/1`), so this does too.
+ */
 const PRIVATE_PATHS =
   /^\/(cart|checkout|order|userOrders|addresses|admin|account|billing|login|signup)(\/|\.data$|$)/i;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";

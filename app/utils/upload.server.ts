@@ -24,6 +24,9 @@ export const PRODUCT_UPLOAD_LIMITS: UploadLimits = {
 const MB = 1024 * 1024;
 
 /** The request body is larger than the whole-request cap: nothing of it is kept. */
+/** The message for a multipart body that cannot be parsed (broken framing, too many parts). */
+export const FORM_UNREADABLE = "The form could not be read.";
+
 export class UploadTooLargeError extends Error {
   constructor(limit: number) {
     super(`The upload is larger than ${Math.round(limit / MB)} MB in total.`);
