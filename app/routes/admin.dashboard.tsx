@@ -16,11 +16,11 @@ function Stat({ label, children, to }: { label: string; children: React.ReactNod
   const body = (
     <>
       <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-extrabold">{children}</dd>
+      <dd className="mt-1 break-words text-xl font-extrabold sm:text-2xl">{children}</dd>
     </>
   );
   return (
-    <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <div className="min-w-0 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       {to ? (
         <Link to={to} className="block hover:text-brand-700">
           {body}
