@@ -33,6 +33,7 @@ export default defineConfig({
             "tests/integration/db/query-plans.test.ts",
             "tests/integration/db/seed.test.ts",
             "tests/integration/ops/backup.test.ts",
+            "tests/integration/ops/check.test.ts",
             "tests/integration/ops/deploy.test.ts",
             "tests/integration/ops/release.test.ts",
           ],

@@ -1,6 +1,6 @@
 import { db, openAppDatabase } from "./db/db.server";
 import { engineOfUrl } from "./db/engine";
-import { migrateToLatest } from "./db/migrate.server";
+import { migrateToLatest, NewerSchemaError } from "./db/migrate.server";
 import { runWithJobsLease } from "./db/postgres.server";
 import { countProducts } from "./models/catalog.server";
 import { startOrderExpiry } from "./models/order/index.server";
@@ -48,7 +48,17 @@ export async function boot(): Promise<void> {
   }
   setLogLevel(env.LOG_LEVEL);
   openAppDatabase(env.DATABASE_URL);
-  const applied = await migrateToLatest(db);
+  let applied: string[];
+  try {
+    applied = await migrateToLatest(db);
+  } catch (error) {
+    // A database a newer release migrated (a rollback without its restore): one clear line.
+    if (error instanceof NewerSchemaError) {
+      writeLog("error", error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
   if (env.SEED_DEMO && (await countProducts(db)) === 0) {
     const started = Date.now();

@@ -2,9 +2,41 @@ import { Migrator, sql, type Kysely, type MigrationResultSet } from "kysely";
 import { migrations } from "../../migrations";
 import { engineOf } from "./engine";
 
+/**
+ * The database has run migrations this release does not have: a newer release migrated it (a
+ * rollback without a restore). `name` marks it for the `shop` command, which prints the message
+ * alone, also when the error comes from the server build's own copy of this module.
+ */
+export class NewerSchemaError extends Error {
+  override name = "NewerSchemaError";
+}
+
+/** One line for the operator: what the database has that this release lacks, and what to do. */
+export function newerSchemaMessage(unknown: string[]): string {
+  return (
+    `The database was migrated by a newer release of the shop (this release does not know ${unknown.join(", ")}): ` +
+    "start that release again, or restore the backup taken before its migrations (see Rollback in the README)."
+  );
+}
+
+/** Migrations the database has run that this release does not know, by name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function unknownMigrations(database: Kysely<any>): Promise<string[]> {
+  const tables = await database.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === "kysely_migration")) return [];
+  const rows = await database.selectFrom("kysely_migration").select("name").execute();
+  return rows
+    .map((r: { name: string }) => r.name)
+    .filter((name) => !(name in migrations))
+    .sort();
+}
+
 /** Brings the database to the newest migration; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(database: Kysely<any>): Promise<string[]> {
+  // Kysely would refuse too, but with "corrupted migrations", which reads like damage.
+  const unknown = await unknownMigrations(database);
+  if (unknown.length > 0) throw new NewerSchemaError(newerSchemaMessage(unknown));
   const migrator = new Migrator({
     db: database,
     provider: { getMigrations: async () => migrations },

@@ -11,6 +11,12 @@
  *
  * A restore verifies every checksum and the database's integrity, and refuses a schema newer than
  * this release knows, before it moves anything; what it replaces is moved aside, never deleted.
+ *
+ * Before migrations, `shop serve` keeps a copy of the database alone (a plain SQLite file, restored
+ * the same way): migrations change nothing else, and the shop is down while the copy is made.
+ *
+ * Work in progress lives in a `.shop-backup-<pid>-*` folder beside the backup, so that a run killed
+ * midway (out of memory, a reboot) leaves nothing that the next run does not recognise and remove.
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -44,13 +50,18 @@ export class ShopError extends Error {}
 function onlySqlite(paths: DataPaths) {
   if (engineOfUrl(paths.database) === "postgres")
     throw new ShopError(
-      "The database is PostgreSQL: back it up with pg_dump (see the README's deploy section); this backup holds a SQLite file.",
+      "The database is PostgreSQL: back it up with pg_dump, and turn this backup's timer off " +
+        "(systemctl disable --now overland-shop-backup.timer); see the README's PostgreSQL section.",
     );
 }
 
 export const BACKUPS_FOLDER = "backups";
 /** What a backup of the data folder leaves out: the database's own files, the lock's pid, backups, work folders. */
 const NOT_DATA = /^(shop\.pid|backups|replaced-.*|\.shop-(backup|restore)-.*)$/;
+/** Backup archives (one copied in to be restored, say), at any depth: never inside the next backup. */
+const ARCHIVE = /\.tar\.gz(\.partial)?$/;
+/** How many copies of the database taken before migrations are kept. */
+const KEEP_BEFORE_MIGRATIONS = 3;
 
 export function appliedMigrations(db: Database.Database): string[] {
   const table = db
@@ -62,23 +73,97 @@ export function appliedMigrations(db: Database.Database): string[] {
   ).map((r) => r.name);
 }
 
-/** The migrations this release has that the database has not run yet (none for a database never migrated). */
-export function pendingMigrations(databaseFile: string): { applied: string[]; pending: string[] } {
+/**
+ * The migrations this release has that the database has not run yet (none for a database never
+ * migrated), and those it has run that this release does not know (a newer release ran them).
+ */
+export function pendingMigrations(databaseFile: string): {
+  applied: string[];
+  pending: string[];
+  unknown: string[];
+} {
   // PostgreSQL is backed up with pg_dump, not by this file backup (see the README).
   if (engineOfUrl(databaseFile) === "postgres" || !fs.existsSync(databaseFile))
-    return { applied: [], pending: [] };
+    return { applied: [], pending: [], unknown: [] };
   const db = new Database(databaseFile, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const applied = appliedMigrations(db);
-    return { applied, pending: Object.keys(migrations).filter((name) => !applied.includes(name)) };
+    return {
+      applied,
+      pending: Object.keys(migrations).filter((name) => !applied.includes(name)),
+      unknown: applied.filter((name) => !(name in migrations)),
+    };
   } finally {
     db.close();
   }
 }
 
-function sha256(file: string): string {
-  return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+/** The file's SHA-256, read a piece at a time: a whole-file read would need the database's size in memory. */
+export function fileSha256(file: string): string {
+  const hash = crypto.createHash("sha256");
+  const buffer = Buffer.allocUnsafe(256 * 1024);
+  const fd = fs.openSync(file, "r");
+  try {
+    let n: number;
+    while ((n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0)
+      hash.update(buffer.subarray(0, n));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest("hex");
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const WORK_FOLDER = /^\.shop-backup-(?:(\d+)-)?/;
+
+/**
+ * Removes what a backup killed midway left in `dir`: its work folder (its process is gone, or it is
+ * a day old: the pid may have been reused), and the `.tar.gz.partial` archives of older releases.
+ */
+export function removeStaleWork(dir: string, now = Date.now()) {
+  for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+    const full = path.join(dir, entry.name);
+    const work = WORK_FOLDER.exec(entry.name);
+    const stale =
+      work && entry.isDirectory()
+        ? !work[1] || !isRunning(Number(work[1])) || now - fs.statSync(full).mtimeMs > 86_400_000
+        : entry.isFile() && entry.name.endsWith(".tar.gz.partial");
+    if (stale) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
+/** A work folder beside the backup (the same file system, for the final rename), after removing stale ones. */
+function workFolder(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  removeStaleWork(dir);
+  return fs.mkdtempSync(path.join(dir, `.shop-backup-${process.pid}-`));
+}
+
+/** A failed backup as one line for the operator; a full disk is the likely cause on a small server. */
+function backupFailure(error: unknown, dir: string): unknown {
+  if (error instanceof ShopError) return error;
+  const e = error as { code?: string; message?: string; stderr?: Buffer | string };
+  const stderr = String(e.stderr ?? "").trim();
+  if (
+    e.code === "ENOSPC" ||
+    e.code === "SQLITE_FULL" ||
+    /no space left on device/i.test(`${stderr} ${e.message ?? ""}`)
+  ) {
+    return new ShopError(
+      `Backup failed: no space left on the disk of ${dir}; nothing was kept (free some space, or back up elsewhere).`,
+    );
+  }
+  if (stderr) return new ShopError(`Backup failed: ${stderr.split("\n")[0]}`);
+  return error;
 }
 
 /** Every file under dir, as paths relative to it with forward slashes. */
@@ -99,6 +184,28 @@ function stageFile(from: string, to: string) {
   } catch {
     fs.copyFileSync(from, to);
   }
+}
+
+/**
+ * Copies a live database into `to` with SQLite's backup API (never a file copy of a WAL database),
+ * as a file of its own (no WAL). One step copies every page, so writes between steps never restart
+ * it and it always finishes.
+ */
+async function snapshotDatabase(database: string, to: string) {
+  const source = new Database(database, { fileMustExist: true });
+  try {
+    source.pragma("busy_timeout = 5000");
+    await source.backup(to, { progress: () => 0x7fffffff });
+  } finally {
+    source.close();
+  }
+  const copy = new Database(to);
+  try {
+    copy.pragma("journal_mode = DELETE");
+  } finally {
+    copy.close();
+  }
+  fs.chmodSync(to, 0o600);
 }
 
 function isDatabaseFile(name: string, database: string) {
@@ -133,21 +240,16 @@ export async function createBackup(
   if (!fs.existsSync(paths.database))
     throw new ShopError(`There is no database at ${paths.database} to back up.`);
   const target = path.resolve(file);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const stage = fs.mkdtempSync(path.join(path.dirname(target), ".shop-backup-"));
+  let work: string | undefined;
   try {
-    // One step copies every page, so writes between steps never restart it and it always finishes.
-    const source = new Database(paths.database, { fileMustExist: true });
-    try {
-      source.pragma("busy_timeout = 5000");
-      await source.backup(path.join(stage, "shop.db"), { progress: () => 0x7fffffff });
-    } finally {
-      source.close();
-    }
+    work = workFolder(path.dirname(target));
+    // What the archive holds; the archive is written beside it, in the work folder, until it is whole.
+    const stage = path.join(work, "content");
+    fs.mkdirSync(stage);
+    await snapshotDatabase(paths.database, path.join(stage, "shop.db"));
     const copy = new Database(path.join(stage, "shop.db"));
     let manifest: Omit<Manifest, "files">;
     try {
-      copy.pragma("journal_mode = DELETE");
       const problem = integrityProblem(copy);
       if (problem) throw new ShopError(`The database copy failed its integrity check: ${problem}`);
       const applied = appliedMigrations(copy);
@@ -163,6 +265,7 @@ export async function createBackup(
     }
     for (const rel of listFiles(paths.uploads))
       stageFile(path.join(paths.uploads, rel), path.join(stage, "uploads", rel));
+    // The data folder's own files; not the database, backups, work folders or archives put there.
     const uploads = path.resolve(paths.uploads);
     for (const entry of fs.readdirSync(paths.dataDir, { withFileTypes: true })) {
       const full = path.resolve(paths.dataDir, entry.name);
@@ -173,27 +276,32 @@ export async function createBackup(
       )
         continue;
       if (full === path.dirname(target) || uploads.startsWith(full + path.sep)) continue;
-      if (entry.isFile()) stageFile(full, path.join(stage, "data", entry.name));
-      else if (entry.isDirectory()) {
-        for (const rel of listFiles(full))
+      if (entry.isFile()) {
+        if (!ARCHIVE.test(entry.name)) stageFile(full, path.join(stage, "data", entry.name));
+      } else if (entry.isDirectory()) {
+        for (const rel of listFiles(full).filter((r) => !ARCHIVE.test(r)))
           stageFile(path.join(full, rel), path.join(stage, "data", entry.name, rel));
       }
     }
     if (paths.envFile) stageFile(paths.envFile, path.join(stage, "env", "shop.env"));
     const files = Object.fromEntries(
-      listFiles(stage).map((rel) => [rel, sha256(path.join(stage, rel))]),
+      listFiles(stage).map((rel) => [rel, fileSha256(path.join(stage, rel))]),
     );
     const full: Manifest = { ...manifest, files };
     fs.writeFileSync(path.join(stage, "manifest.json"), JSON.stringify(full, null, 2) + "\n");
-    const partial = `${target}.partial`;
+    // Made before tar opens it (tar keeps an existing file's mode): customer data and secrets are
+    // never readable by others, not even while the archive is being written.
+    const partial = path.join(work, "archive.tar.gz");
+    fs.writeFileSync(partial, "", { mode: 0o600 });
     execFileSync("tar", ["-czf", partial, "-C", stage, "."], {
       stdio: ["ignore", "ignore", "pipe"],
     });
-    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, target);
     return full;
+  } catch (error) {
+    throw backupFailure(error, path.dirname(target));
   } finally {
-    fs.rmSync(stage, { recursive: true, force: true });
+    if (work) fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -221,26 +329,56 @@ export function verifyBackup(file: string, stage: string): Manifest {
   for (const [rel, hash] of Object.entries(manifest.files)) {
     if (!present.includes(rel))
       throw new ShopError(`The backup lacks ${rel}, which its manifest lists.`);
-    if (sha256(path.join(stage, rel)) !== hash)
+    if (fileSha256(path.join(stage, rel)) !== hash)
       throw new ShopError(`The checksum of ${rel} does not match: the backup is damaged.`);
   }
-  const db = new Database(path.join(stage, "shop.db"), { fileMustExist: true });
+  checkDatabase(path.join(stage, "shop.db"));
+  return manifest;
+}
+
+/** A backup's database: whole (integrity check) and of a schema this release knows. */
+function checkDatabase(file: string): Pick<Manifest, "schemaVersion" | "counts"> {
+  const db = new Database(file, { fileMustExist: true });
   try {
     const problem = integrityProblem(db);
     if (problem)
       throw new ShopError(`The backup's database failed its integrity check: ${problem}`);
-    const unknown = appliedMigrations(db).filter((name) => !(name in migrations));
+    const applied = appliedMigrations(db);
+    const unknown = applied.filter((name) => !(name in migrations));
     if (unknown.length > 0) {
       throw new ShopError(
-        `The backup comes from a newer shop (schema ${manifest.schemaVersion}; this release does not know ` +
+        `The backup comes from a newer shop (schema ${applied.at(-1)}; this release does not know ` +
           `${unknown.join(", ")}): restore it with that release or a newer one.`,
       );
     }
+    return { schemaVersion: applied.at(-1) ?? null, counts: counts(db) };
   } finally {
     db.close();
   }
-  return manifest;
 }
+
+/** Whether `file` is a SQLite database (a copy taken before migrations) rather than an archive. */
+function isSqliteFile(file: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const head = Buffer.alloc(16);
+  const fd = fs.openSync(file, "r");
+  try {
+    fs.readSync(fd, head, 0, 16, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return head.toString("latin1") === "SQLite format 3\0";
+}
+
+/** Copies a database backup into `stage` and checks it there (the backup itself stays untouched). */
+function verifyDatabaseCopy(file: string, stage: string): Restored {
+  fs.copyFileSync(file, path.join(stage, "shop.db"));
+  const checked = checkDatabase(path.join(stage, "shop.db"));
+  return { createdAt: fs.statSync(file).mtime.toISOString(), ...checked };
+}
+
+/** What a restore tells about the backup it put in place. */
+export type Restored = Pick<Manifest, "createdAt" | "schemaVersion" | "counts">;
 
 /** Moves a file or folder, across file systems too. */
 function move(from: string, to: string) {
@@ -255,19 +393,21 @@ function move(from: string, to: string) {
 }
 
 /**
- * Replaces the data folder's database, uploads and files with the backup's, after verifying it.
+ * Replaces the data folder's database, uploads and files with the backup's, after verifying it;
+ * a database copy taken before migrations (a SQLite file) replaces the database alone.
  * The caller holds the data folder's lock (no shop serves it). Returns the manifest and where the
  * replaced state went.
  */
 export function restoreBackup(
   paths: DataPaths,
   file: string,
-): { manifest: Manifest; replacedDir: string; envFile?: string } {
+): { manifest: Restored; replacedDir: string; envFile?: string; databaseOnly: boolean } {
   onlySqlite(paths);
   fs.mkdirSync(paths.dataDir, { recursive: true });
   const stage = fs.mkdtempSync(path.join(paths.dataDir, ".shop-restore-"));
   try {
-    const manifest = verifyBackup(file, stage);
+    const databaseOnly = isSqliteFile(file);
+    const manifest = databaseOnly ? verifyDatabaseCopy(file, stage) : verifyBackup(file, stage);
     const replacedDir = path.join(
       paths.dataDir,
       `replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`,
@@ -278,7 +418,9 @@ export function restoreBackup(
       if (isDatabaseFile(name, paths.database))
         move(path.join(dbDir, name), path.join(replacedDir, name));
     }
-    if (fs.existsSync(paths.uploads)) move(paths.uploads, path.join(replacedDir, "uploads"));
+    // A database copy leaves the rest as it is: migrations change nothing else.
+    if (!databaseOnly && fs.existsSync(paths.uploads))
+      move(paths.uploads, path.join(replacedDir, "uploads"));
     const dataFiles = fs.existsSync(path.join(stage, "data"))
       ? fs.readdirSync(path.join(stage, "data"))
       : [];
@@ -290,33 +432,41 @@ export function restoreBackup(
     move(path.join(stage, "shop.db"), paths.database);
     if (fs.existsSync(path.join(stage, "uploads")))
       move(path.join(stage, "uploads"), paths.uploads);
-    else fs.mkdirSync(paths.uploads, { recursive: true });
+    else if (!databaseOnly) fs.mkdirSync(paths.uploads, { recursive: true });
     let envFile: string | undefined;
     if (fs.existsSync(path.join(stage, "env", "shop.env"))) {
       envFile = path.join(replacedDir, "shop.env.from-backup");
       move(path.join(stage, "env", "shop.env"), envFile);
       fs.chmodSync(envFile, 0o600);
     }
-    return { manifest, replacedDir, envFile };
+    return { manifest, replacedDir, envFile, databaseOnly };
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
   }
 }
 
-/** The backup a migration would need: the migrations still to run on a database that has run others. */
-export async function backupBeforeMigrations(
-  paths: DataPaths,
-  shopVersion: string,
-): Promise<string | null> {
+/**
+ * The backup a migration would need, when migrations are still to run on a database that has run
+ * others: a copy of the database alone, which migrations change (the uploads and secrets they leave
+ * alone), so that the shop, down meanwhile, starts within seconds. The last few are kept.
+ */
+export async function backupBeforeMigrations(paths: DataPaths): Promise<string | null> {
   const { applied, pending } = pendingMigrations(paths.database);
   if (applied.length === 0 || pending.length === 0) return null;
-  const file = path.join(
-    paths.dataDir,
-    BACKUPS_FOLDER,
-    "before-migrations",
-    `shop-${stamp(new Date())}.tar.gz`,
-  );
-  await createBackup(paths, file, shopVersion);
+  const dir = path.join(paths.dataDir, BACKUPS_FOLDER, "before-migrations");
+  const file = path.join(dir, `shop-${stamp(new Date())}.db`);
+  let work: string | undefined;
+  try {
+    work = workFolder(dir);
+    await snapshotDatabase(paths.database, path.join(work, "shop.db"));
+    fs.renameSync(path.join(work, "shop.db"), file);
+  } catch (error) {
+    throw backupFailure(error, dir);
+  } finally {
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  }
+  for (const name of toPrune(fs.readdirSync(dir), KEEP_BEFORE_MIGRATIONS))
+    fs.rmSync(path.join(dir, name));
   return file;
 }
 
@@ -327,10 +477,10 @@ function stamp(date: Date) {
     .replace(/[-:]/g, "");
 }
 
-/** Which backup files to delete so that the newest `keep` remain (names sort by time). */
+/** Which backup files (archives, database copies) to delete so that the newest `keep` remain (names sort by time). */
 export function toPrune(names: string[], keep: number): string[] {
   return names
-    .filter((n) => n.endsWith(".tar.gz"))
+    .filter((n) => /^shop-.*\.(tar\.gz|db)$/.test(n))
     .sort()
     .reverse()
     .slice(keep);

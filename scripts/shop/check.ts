@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { SESSION_SECRET_FILE, parseEnv, type Env } from "~/utils/env.server";
 import { pendingMigrations } from "./backup";
 import { engineOfUrl } from "~/db/engine";
+import { newerSchemaMessage } from "~/db/migrate.server";
 
 export interface Finding {
   ok: boolean;
@@ -80,11 +81,13 @@ function databaseFindings(env: Env): Finding[] {
     } finally {
       db.close();
     }
-    const { applied, pending } = pendingMigrations(file);
-    if (pending.length > 0 && applied.length > 0) {
+    const { applied, pending, unknown } = pendingMigrations(file);
+    // An older release put back on a database a newer one migrated: it would refuse to start.
+    if (unknown.length > 0) out.push({ ok: false, text: newerSchemaMessage(unknown) });
+    else if (pending.length > 0 && applied.length > 0) {
       out.push({
         ok: true,
-        text: `${pending.length} migration(s) will run at the next start (a backup is taken first).`,
+        text: `${pending.length} migration(s) will run at the next start (a copy of the database is taken first).`,
       });
     }
   } catch (error) {

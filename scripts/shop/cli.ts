@@ -1,12 +1,12 @@
 /**
  * The `shop` command of a release (and `npm run shop --` in a checkout):
  *
- *   shop serve                 the production server (takes a backup before migrations that change the schema)
- *   shop migrate               apply the migrations (same backup first)
+ *   shop serve                 the production server (copies the database before migrations that change it)
+ *   shop migrate               apply the migrations (same copy first)
  *   shop create-admin EMAIL    create an admin, or set its password and role (ADMIN_PASSWORD, or asked)
  *   shop backup FILE           the database, uploads and secrets in one archive, while the shop serves
  *   shop backup --scheduled    the timer's backup into DATA_DIR/backups (7 daily, 4 weekly kept)
- *   shop restore FILE          verify a backup, then put it in place (the shop must be stopped)
+ *   shop restore FILE          verify a backup (or a database copy), then put it in place (the shop must be stopped)
  *   shop check                 what is wrong with the environment, database and data folders
  *   shop migrate-to-postgres --from FILE --to URL
  *                              copy a SQLite shop into an empty PostgreSQL database (the shop stopped)
@@ -21,6 +21,7 @@ import util from "node:util";
 import { DataFolderBusy, lockDataFolder } from "../../server/data-lock.mjs";
 import { log, setLogLevel } from "../../server/log.mjs";
 import { engineOfUrl } from "~/db/engine";
+import { newerSchemaMessage } from "~/db/migrate.server";
 import { EnvError, parseEnv, type Env } from "~/utils/env.server";
 import {
   backupBeforeMigrations,
@@ -108,9 +109,12 @@ function dataPaths(env: Env, envFile?: string): DataPaths {
   };
 }
 
+/** Before anything migrates: refuse a database a newer release migrated (a rollback), else copy it. */
 async function backupFirst(paths: DataPaths) {
-  const file = await backupBeforeMigrations(paths, version);
-  if (file) log("info", `backup taken before the migrations: ${file}`);
+  const { unknown } = pendingMigrations(paths.database);
+  if (unknown.length > 0) throw new ShopError(newerSchemaMessage(unknown));
+  const file = await backupBeforeMigrations(paths);
+  if (file) log("info", `copy of the database taken before the migrations: ${file}`);
 }
 
 async function main() {
@@ -181,9 +185,17 @@ async function main() {
       if (!operand) throw new ShopError(`Name the backup file: shop restore FILE\n${USAGE}`);
       const env = environment();
       await lockDataFolder(env.DATA_DIR);
-      const { manifest, replacedDir, envFile: savedEnv } = restoreBackup(dataPaths(env), operand);
+      const {
+        manifest,
+        replacedDir,
+        envFile: savedEnv,
+        databaseOnly,
+      } = restoreBackup(dataPaths(env), operand);
       console.log(
-        `Restored the backup of ${manifest.createdAt} (${describe(manifest.counts)}, schema ${manifest.schemaVersion}).\n` +
+        `Restored the ${databaseOnly ? "database copy" : "backup"} of ${manifest.createdAt} (${describe(manifest.counts)}, schema ${manifest.schemaVersion}).\n` +
+          (databaseOnly
+            ? "The uploads and the data folder's other files are as they were.\n"
+            : "") +
           (fs.existsSync(replacedDir)
             ? `What it replaced is in ${replacedDir}.`
             : "The data folder was empty.") +
@@ -228,7 +240,13 @@ function describe(counts: { orders: number; products: number; users: number }) {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ShopError || error instanceof EnvError || error instanceof DataFolderBusy) {
+  if (
+    error instanceof ShopError ||
+    error instanceof EnvError ||
+    error instanceof DataFolderBusy ||
+    // By name: on PostgreSQL it comes from the server build's own copy of migrate.server.ts.
+    (error instanceof Error && error.name === "NewerSchemaError")
+  ) {
     console.error(error.message);
   } else {
     console.error(error instanceof Error ? `${error.message}\n${error.stack}` : String(error));

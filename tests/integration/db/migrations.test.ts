@@ -4,7 +4,7 @@ import path from "node:path";
 import { Migrator, sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/db.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { migrateToLatest, NewerSchemaError } from "~/db/migrate.server";
 import type { DB } from "~/db/schema";
 import { migrations } from "../../../migrations";
 import { createPostgresDatabase, testEngine } from "../../support/db";
@@ -104,6 +104,21 @@ describe("migrations", () => {
         expect(bumps, `${event} on ${name}`).toHaveLength(1);
       }
     }
+    await db.destroy();
+  });
+
+  it("refuses a database a newer release migrated, naming what this release does not know", async () => {
+    // A rollback to an older release without restoring: it must say so, not fail inside the migrator.
+    const db = await emptyDb();
+    await migrateToLatest(db);
+    await sql`insert into kysely_migration (name, timestamp) values (${"29991231T000000_future"}, ${new Date().toISOString()})`.execute(
+      db,
+    );
+    const refused = await migrateToLatest(db).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(NewerSchemaError);
+    expect((refused as Error).message).toMatch(
+      /^The database was migrated by a newer release of the shop \(this release does not know 29991231T000000_future\)/,
+    );
     await db.destroy();
   });
 
@@ -284,11 +299,17 @@ describe("migrations", () => {
     // Down again, to the schema before variants: stock totals, cart lines and order lines stay.
     const down = await before.migrateTo("20261123T120000_catalog_version");
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
-      ["20261126T000000_charge_rules_version", "Down", "Success"],
-      ["20261123T140000_category_home_tiles", "Down", "Success"],
-      ["20261123T130000_variants", "Down", "Success"],
+    // Every migration since then goes down, newest first.
+    const since = Object.keys(migrations).filter(
+      (name) => name > "20261123T120000_catalog_version",
+    );
+    expect(since.slice(0, 2)).toEqual([
+      "20261123T130000_variants",
+      "20261123T140000_category_home_tiles",
     ]);
+    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
+      since.toReversed().map((name) => [name, "Down", "Success"]),
+    );
     expect(await tableNames(old)).not.toContain("product_variants");
     expect(
       (await sql<{ stock: number }>`select stock from products order by id`.execute(old)).rows,
@@ -310,11 +331,7 @@ describe("migrations", () => {
       { id: 2, size_label: "17x8.5" },
     ]);
     // And up once more.
-    expect(await migrateToLatest(db)).toEqual([
-      "20261123T130000_variants",
-      "20261123T140000_category_home_tiles",
-      "20261126T000000_charge_rules_version",
-    ]);
+    expect(await migrateToLatest(db)).toEqual(since);
     await db.destroy();
   });
 });

@@ -1,10 +1,13 @@
 // The files in deploy/ as the server's tools read them: systemd-analyze verify on the units, caddy
-// validate on the Caddyfile, and an env file template that names every variable the shop reads.
+// validate on the Caddyfiles (whose body cap must let the shop's largest request through), and an
+// env file template that names every variable the shop reads, with its real default.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { BODY_LIMITS } from "../../../server/request-guard.mjs";
+import { parseEnv } from "~/utils/env.server";
 import { ensureDebianCommand } from "../../support/debian";
 
 const deploy = path.resolve("deploy");
@@ -69,6 +72,24 @@ describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("the Caddyfiles", () => 
     );
     expect(out).toContain("Valid configuration");
   });
+
+  it.each(["Caddyfile", "Caddyfile.two-servers"])(
+    "%s lets the shop's largest request through (an admin's product upload), and not much more",
+    (name) => {
+      // As Caddy reads it (its MB is 10^6 bytes, MiB 2^20): a smaller cap turned uploads the shop
+      // takes into a 502 with an empty body.
+      const config = execFileSync(
+        "caddy",
+        ["adapt", "--config", path.join(deploy, name), "--adapter", "caddyfile"],
+        { encoding: "utf8", stdio: "pipe" },
+      );
+      const caps = [...config.matchAll(/"max_size":(\d+)/g)].map((m) => Number(m[1]));
+      const largest = Math.max(...Object.values(BODY_LIMITS));
+      expect(caps).toHaveLength(1);
+      expect(caps[0]).toBeGreaterThanOrEqual(largest);
+      expect(caps[0]).toBeLessThanOrEqual(largest + 1024 * 1024);
+    },
+  );
 });
 
 describe("the env file template", () => {
@@ -80,5 +101,26 @@ describe("the env file template", () => {
       .filter((n) => n !== "NODE_ENV");
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) expect(template, name).toMatch(new RegExp(`^#?${name}=`, "m"));
+  });
+
+  it("shows each variable's real default on its commented line", () => {
+    // "a commented line shows its default": uncommenting one must change nothing.
+    const template = fs.readFileSync(path.join(deploy, "shop.env.example"), "utf8");
+    const base = { DATA_DIR: "/var/lib/overland-shop" };
+    // Read no secret file from (nor write one into) that folder.
+    const secret = () => "not-read-by-this-test";
+    const defaults = parseEnv(base, secret) as unknown as Record<string, unknown>;
+    const lines = [...template.matchAll(/^#([A-Z][A-Z0-9_]+)=(.+)$/gm)];
+    const checked = lines.filter(([, name]) => defaults[name] !== undefined);
+    expect(checked.map(([, name]) => name)).toEqual(
+      expect.arrayContaining(["MAIL_FROM", "WHATSAPP_API_URL", "SHOP_PHONE"]),
+    );
+    for (const [, name, value] of checked) {
+      const set = parseEnv({ ...base, [name]: value }, secret) as unknown as Record<
+        string,
+        unknown
+      >;
+      expect(set[name], name).toEqual(defaults[name]);
+    }
   });
 });

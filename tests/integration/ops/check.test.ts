@@ -1,0 +1,61 @@
+// An older release put back on a database that a newer one migrated (a rollback without a
+// restore): `shop check` reports it, and `shop serve` refuses to start, in one line each.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { runChecks } from "../../../scripts/shop/check";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** A data folder whose database a newer release (one more migration) has migrated. */
+async function migratedByNewerRelease(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
+  dirs.push(dir);
+  const db = createDatabase(path.join(dir, "shop.db"));
+  await migrateToLatest(db);
+  await db.destroy();
+  const raw = new Database(path.join(dir, "shop.db"));
+  raw
+    .prepare("insert into kysely_migration (name, timestamp) values (?, ?)")
+    .run("29991231T000000_future", new Date().toISOString());
+  raw.close();
+  return dir;
+}
+
+const NEWER =
+  /^The database was migrated by a newer release of the shop \(this release does not know 29991231T000000_future\): .*Rollback/;
+
+describe("an older release on a database a newer one migrated", () => {
+  it("is a problem for shop check", async () => {
+    const dir = await migratedByNewerRelease();
+    const problems = runChecks({ DATA_DIR: dir }).filter((f) => !f.ok);
+    expect(problems.map((f) => f.text)).toEqual([expect.stringMatching(NEWER)]);
+  });
+
+  it("makes shop serve stop with one line, before it copies or migrates anything", async () => {
+    const dir = await migratedByNewerRelease();
+    const run = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/shop/cli.ts", "serve"], {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: path.join(dir, "shop.db"),
+        PORT: "4450",
+        HOST: "127.0.0.1",
+      },
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toMatch(NEWER);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(fs.existsSync(path.join(dir, "backups"))).toBe(false);
+  });
+});
