@@ -279,7 +279,10 @@ async function renderCached(req, res, target, key) {
   }
 }
 
-/** One line per request when its answer is sent (or the client went away); the query string stays out. */
+/**
+ * One line per request when its answer is sent (or the client went away); the query string stays
+ * out, and log() blanks the path's secret segments (a password-reset token).
+ */
 function logRequest(req, res, started) {
   res.once("close", () => {
     log(

@@ -18,7 +18,21 @@ export function setLogLevel(level) {
 export function log(level, msg, fields) {
   if (LEVELS[level] < threshold) return;
   const line = { time: new Date().toISOString(), level, msg, ...fields };
+  if (typeof line.path === "string") line.path = redactPath(line.path);
   process.stdout.write(JSON.stringify(line, errorFields) + "\n");
+}
+
+/**
+ * Path segments that are secrets: a password-reset link's token (/reset-password/{token}, and its
+ * `.data` request) would let anyone who reads the log set that shopper's password. Routes match in
+ * any case, so this does too.
+ */
+const SECRET_SEGMENT = /(\/reset-password\/)[^/]+?(\.data)?(?=\/|$)/gi;
+
+/** A URL path fit for the log: its query dropped and secret segments replaced by "…". */
+export function redactPath(path) {
+  const q = path.indexOf("?");
+  return (q === -1 ? path : path.slice(0, q)).replace(SECRET_SEGMENT, "$1…$2");
 }
 
 /** An Error in the fields becomes its name, message and stack (for the log only, never for a client). */

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
+import { Price } from "~/components/price";
 
 /** What the product page (`?pin=`) and the /delivery fetcher answer for a PIN. */
 export type DeliveryAnswerView = {
@@ -9,9 +10,12 @@ export type DeliveryAnswerView = {
     pin: string;
     district: string;
     serviceable: boolean;
+    /** Whether cash on delivery is offered there (for the product, on a product page). */
     cod: boolean;
     estimatedLabel: string | null;
   } | null;
+  /** The COD limit when one unit of the product is over it (the PIN would allow COD), else null. */
+  codLimitPaise: number | null;
 };
 
 /**
@@ -20,13 +24,18 @@ export type DeliveryAnswerView = {
  */
 export function DeliveryCheck({
   initial,
+  productId,
   keep = {},
 }: {
   initial: DeliveryAnswerView | null;
+  /** The product whose price cash on delivery is checked against the COD limit. */
+  productId: number;
   /** The page's other query parameters (a product's colour and size), kept by the GET form. */
   keep?: Record<string, string | number | null>;
 }) {
-  const fetcher = useFetcher<DeliveryAnswerView>({ key: "delivery-check" });
+  // One fetcher per product: the answer (cash on delivery) depends on the product, and the page
+  // stays mounted from one product to the next.
+  const fetcher = useFetcher<DeliveryAnswerView>({ key: `delivery-check-${productId}` });
   const answer = fetcher.data ?? initial;
   const busy = fetcher.state !== "idle";
   const uid = useId();
@@ -43,7 +52,10 @@ export function DeliveryCheck({
           event.preventDefault();
           const pin = new FormData(event.currentTarget).get("pin");
           fetcher.load(
-            `/delivery?${new URLSearchParams({ pin: typeof pin === "string" ? pin : "" })}`,
+            `/delivery?${new URLSearchParams({
+              pin: typeof pin === "string" ? pin : "",
+              product: String(productId),
+            })}`,
           );
         }}
       >
@@ -89,11 +101,7 @@ export function DeliveryCheck({
                 Delivers to {answer.delivery.pin} ({answer.delivery.district}) by{" "}
                 {answer.delivery.estimatedLabel}
               </p>
-              <p className="text-gray-700">
-                {answer.delivery.cod
-                  ? "Cash on delivery available"
-                  : "Cash on delivery not available for this PIN"}
-              </p>
+              <CashOnDelivery cod={answer.delivery.cod} codLimitPaise={answer.codLimitPaise} />
             </>
           ) : (
             <p className="font-semibold text-red-700">We don&apos;t deliver to this PIN yet</p>
@@ -101,5 +109,29 @@ export function DeliveryCheck({
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** Whether cash on delivery is offered: for this product and PIN, or why not. */
+export function CashOnDelivery({
+  cod,
+  codLimitPaise,
+}: {
+  cod: boolean;
+  codLimitPaise: number | null;
+}) {
+  return (
+    <p className="text-gray-700">
+      {cod ? (
+        "Cash on delivery available"
+      ) : codLimitPaise !== null ? (
+        <>
+          Cash on delivery not available for this item: only for orders up to{" "}
+          <Price paise={codLimitPaise} />
+        </>
+      ) : (
+        "Cash on delivery not available for this PIN"
+      )}
+    </p>
   );
 }

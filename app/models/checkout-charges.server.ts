@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { formatPaise } from "~/utils/money";
-import { checkDelivery, shippingCharge, type DeliveryCheck } from "./shipping.server";
+import { checkDelivery, overCodLimit, shippingCharge, type DeliveryCheck } from "./shipping.server";
 import { getSettings } from "./settings.server";
 import { productTaxes, type ProductTax } from "./tax.server";
 
@@ -53,10 +53,9 @@ export async function computeCharges(
   const goodsPaise = input.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   const weightGrams = input.lines.reduce((sum, l, i) => sum + taxes[i].weightGrams * l.quantity, 0);
   const shippingPaise = shippingCharge(settings, delivery.zone, weightGrams, goodsPaise);
-  const codTotal = goodsPaise + shippingPaise + settings.codFeePaise;
   const reason = !delivery.cod
     ? `Cash on delivery is not available for PIN ${delivery.pin}.`
-    : codTotal > settings.codLimitPaise
+    : overCodLimit(settings, goodsPaise, shippingPaise)
       ? `Cash on delivery is available for orders up to ${formatPaise(settings.codLimitPaise)}.`
       : null;
   const cod = {

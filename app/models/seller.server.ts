@@ -1,4 +1,4 @@
-import { getEnv } from "~/utils/env.server";
+import { DEFAULT_SHOP_STATE, getEnv } from "~/utils/env.server";
 import { checkGstin, gstinCheckChar, resolveState } from "~/utils/gst";
 
 /** The seller on tax invoices and where parcels leave from (CONTRACT: SHOP_* variables). */
@@ -24,7 +24,10 @@ export function demoGstin(stateCode: string): string {
 
 export function getSeller(): Seller {
   const env = getEnv();
-  const state = resolveState(env.SHOP_STATE ?? "29") ?? { name: "Karnataka", code: "29" };
+  const state = resolveState(env.SHOP_STATE ?? DEFAULT_SHOP_STATE) ?? {
+    name: "Karnataka",
+    code: "29",
+  };
   const address = env.SHOP_ADDRESS ?? DEFAULT_SHOP_ADDRESS;
   const pins = address.match(/\b[1-9]\d{5}\b/g);
   const given = env.SHOP_GSTIN ? checkGstin(env.SHOP_GSTIN) : null;

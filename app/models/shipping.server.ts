@@ -5,6 +5,7 @@ import { lookupPin, type PinPlace } from "./pin-directory.server";
 import { versionedCache } from "./catalog-cache.server";
 import { getSeller } from "./seller.server";
 import { getSettings, type ShopSettings, type Zone } from "./settings.server";
+import { productTaxes } from "./tax.server";
 
 /**
  * Where the shop delivers, how fast, whether cash on delivery is allowed, and what shipping costs.
@@ -257,19 +258,80 @@ export async function countServiceabilityOverrides(db: Kysely<DB>): Promise<numb
 export type DeliveryAnswer = {
   pin: string;
   error: string | null;
+  /** For a product's check, `cod` is whether cash on delivery is offered for that product there. */
   delivery: DeliveryCheck | null;
+  /**
+   * The cash on delivery limit when it alone refuses COD for the product: even one unit of it
+   * costs more (the PIN would allow it). Null otherwise.
+   */
+  codLimitPaise: number | null;
 };
 
+/**
+ * "Check delivery" for a typed PIN; with `productId` (a product page), cash on delivery is also
+ * checked against the admin's COD limit for one unit of that product, as checkout would.
+ */
 export async function answerDeliveryCheck(
   db: Kysely<DB>,
   typed: string,
-  now?: Date,
+  options: { now?: Date; productId?: number } = {},
 ): Promise<DeliveryAnswer> {
   const pin = typed.replace(/\s/g, "");
   if (!/^[1-9]\d{5}$/.test(pin))
-    return { pin: typed.slice(0, 20), error: "Enter a 6-digit PIN code", delivery: null };
-  const delivery = await checkDelivery(db, pin, { now });
+    return {
+      pin: typed.slice(0, 20),
+      error: "Enter a 6-digit PIN code",
+      delivery: null,
+      codLimitPaise: null,
+    };
+  const settings = await getSettings(db);
+  const delivery = await checkDelivery(db, pin, { now: options.now, settings });
   if (!delivery)
-    return { pin, error: `PIN code ${pin} does not exist. Please check it.`, delivery: null };
-  return { pin, error: null, delivery };
+    return {
+      pin,
+      error: `PIN code ${pin} does not exist. Please check it.`,
+      delivery: null,
+      codLimitPaise: null,
+    };
+  if (
+    delivery.cod &&
+    options.productId !== undefined &&
+    (await oneUnitOverCodLimit(db, options.productId, delivery.zone, settings, options.now))
+  ) {
+    return {
+      pin,
+      error: null,
+      delivery: { ...delivery, cod: false },
+      codLimitPaise: settings.codLimitPaise,
+    };
+  }
+  return { pin, error: null, delivery, codLimitPaise: null };
+}
+
+/**
+ * Whether the smallest order of a product, one unit, is over the COD limit in a zone: its price,
+ * its shipping and the COD fee, the total checkout compares with the limit (computeCharges).
+ * False for a product that does not exist.
+ */
+async function oneUnitOverCodLimit(
+  db: Kysely<DB>,
+  productId: number,
+  zone: Zone,
+  settings: ShopSettings,
+  now?: Date,
+): Promise<boolean> {
+  const product = await db
+    .selectFrom("products")
+    .select("price_paise")
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  if (!product) return false;
+  const unitPaise = product.price_paise;
+  const [{ weightGrams }] = await productTaxes(db, [{ productId, unitPricePaise: unitPaise }], now);
+  return overCodLimit(settings, unitPaise, shippingCharge(settings, zone, weightGrams, unitPaise));
+}
+
+/** Whether goods and their shipping, with the COD fee, come to more than cash on delivery allows. */
+export function overCodLimit(settings: ShopSettings, goodsPaise: number, shippingPaise: number) {
+  return goodsPaise + shippingPaise + settings.codFeePaise > settings.codLimitPaise;
 }

@@ -96,7 +96,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // "Check delivery": a `?pin=` from the form (remembered), else the remembered PIN.
   const typedPin = new URL(request.url).searchParams.get("pin");
   const pin = typedPin ?? (await readPin(request));
-  const delivery = pin === null ? null : await answerDeliveryCheck(db, pin);
+  const delivery =
+    pin === null ? null : await answerDeliveryCheck(db, pin, { productId: product.id });
   const remember =
     typedPin !== null && delivery?.delivery ? await pinCookieHeader(delivery.delivery.pin) : null;
   const page = {
@@ -201,7 +202,11 @@ export default function ProductPage() {
             />
           </Cached>
 
-          <DeliveryCheck initial={delivery} keep={{ color, size: size?.id ?? null }} />
+          <DeliveryCheck
+            initial={delivery}
+            productId={p.id}
+            keep={{ color, size: size?.id ?? null }}
+          />
 
           <Cached name="product-specs" keys={[pathname, color, sizeId]}>
             <a

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { checkGstin, resolveState } from "./gst";
+import { checkGstin, resolveState, stateOfCode } from "./gst";
 import { engineOfUrl } from "~/db/engine";
 
 const flag = (fallback: "0" | "1") =>
@@ -16,6 +16,9 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/** The shop's state when SHOP_STATE is unset: Karnataka (CONTRACT). */
+export const DEFAULT_SHOP_STATE = "29";
 
 const schema = z
   .object({
@@ -119,6 +122,20 @@ const schema = z
     if (v.SHOP_GSTIN) {
       const gstin = checkGstin(v.SHOP_GSTIN);
       if (!gstin.ok) ctx.addIssue({ code: "custom", path: ["SHOP_GSTIN"], message: gstin.message });
+      // A GSTIN's first two digits are its state: one of another state than the shop's would
+      // print a tax invoice that contradicts itself (and pick CGST+SGST or IGST wrongly).
+      const state = resolveState(v.SHOP_STATE ?? DEFAULT_SHOP_STATE);
+      if (gstin.ok && state && gstin.stateCode !== state.code) {
+        const gstinState = stateOfCode(gstin.stateCode) ?? "no state";
+        ctx.addIssue({
+          code: "custom",
+          path: ["SHOP_GSTIN"],
+          message:
+            `${gstin.gstin} is a GSTIN of ${gstinState} (${gstin.stateCode}), but SHOP_STATE is ` +
+            `${state.name} (${state.code})${v.SHOP_STATE ? "" : " by default"}: ` +
+            "set SHOP_STATE to the GSTIN's state, or the GSTIN of the shop's state",
+        });
+      }
     }
     if (v.ADMIN_PASSWORD && v.ADMIN_PASSWORD.length < 8) {
       ctx.addIssue({
@@ -184,6 +201,11 @@ export function parseEnv(
   } else if (Buffer.byteLength(secret) < 32) {
     throw new EnvError(
       "Invalid environment: SESSION_SECRET must be at least 32 bytes (e.g. `openssl rand -hex 32`)",
+    );
+  } else if (/change-?me/i.test(secret)) {
+    // The placeholder of deploy/shop.env.example is public: cookies signed with it could be forged.
+    throw new EnvError(
+      "Invalid environment: SESSION_SECRET is still the example's placeholder: set it to the output of `openssl rand -hex 32`",
     );
   }
   if (deployed && !v.RAZORPAY_KEY_ID && !v.PAYMENT_SANDBOX) {

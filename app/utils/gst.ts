@@ -117,23 +117,35 @@ export type TaxSplit = {
 };
 
 /**
- * Splits a GST-inclusive amount. The taxable value is gross x 10000 / (10000 + rate), rounded half
- * up to the paisa; the tax is the rest, so taxable value + tax is always the gross to the paisa.
- * Within the shop's state the tax is CGST + SGST, CGST taking the odd paisa; otherwise IGST.
+ * Splits a GST-inclusive amount, so that taxable value + tax is always the gross to the paisa.
+ * Outside the shop's state the taxable value is gross x 10000 / (10000 + rate), rounded half up to
+ * the paisa, and the tax (IGST) is the rest. Within it CGST and SGST are each half the tax and must
+ * be equal: half the tax is rounded half up to the paisa, CGST and SGST are both that half, and the
+ * taxable value is the rest (so it is at most a paisa from the exact value, never an odd paisa of
+ * tax on one side).
  */
 export function splitInclusive(grossPaise: number, rateBp: RateBp, intraState: boolean): TaxSplit {
-  const taxablePaise = Math.floor(
-    (grossPaise * 10000 * 2 + (10000 + rateBp)) / ((10000 + rateBp) * 2),
-  );
-  const tax = grossPaise - taxablePaise;
-  const cgstPaise = intraState ? Math.ceil(tax / 2) : 0;
+  const divisor = 10000 + rateBp;
+  if (intraState) {
+    // gross x rate / (2 x divisor), rounded half up.
+    const halfPaise = Math.floor((grossPaise * rateBp + divisor) / (2 * divisor));
+    return {
+      grossPaise,
+      taxablePaise: grossPaise - 2 * halfPaise,
+      rateBp,
+      cgstPaise: halfPaise,
+      sgstPaise: halfPaise,
+      igstPaise: 0,
+    };
+  }
+  const taxablePaise = Math.floor((grossPaise * 10000 * 2 + divisor) / (divisor * 2));
   return {
     grossPaise,
     taxablePaise,
     rateBp,
-    cgstPaise,
-    sgstPaise: intraState ? tax - cgstPaise : 0,
-    igstPaise: intraState ? 0 : tax,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: grossPaise - taxablePaise,
   };
 }
 

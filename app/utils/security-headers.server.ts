@@ -112,13 +112,21 @@ export function commonSecurityHeaders(isHttps: boolean): Record<string, string> 
   return headers;
 }
 
+/**
+ * Headers a route may set stricter than the default, whose own value then stands: the reset-password
+ * page sends `Referrer-Policy: no-referrer`, so that its token never leaves in a Referer.
+ */
+const ROUTE_MAY_TIGHTEN = new Set(["referrer-policy"]);
+
 /** Sets the common headers (and, when missing, `policy`) on a Response's headers. */
 export function applySecurityHeaders(
   headers: Headers,
   options: { isHttps: boolean; policy?: string },
 ) {
-  for (const [name, value] of Object.entries(commonSecurityHeaders(options.isHttps)))
+  for (const [name, value] of Object.entries(commonSecurityHeaders(options.isHttps))) {
+    if (ROUTE_MAY_TIGHTEN.has(name.toLowerCase()) && headers.has(name)) continue;
     headers.set(name, value);
+  }
   if (!headers.has("Content-Security-Policy")) {
     headers.set("Content-Security-Policy", options.policy ?? NON_DOCUMENT_POLICY);
   }

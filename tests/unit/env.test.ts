@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/utils/env.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { getSeller } from "~/models/seller.server";
+import { EnvError, parseEnv, resetEnvCache } from "~/utils/env.server";
 
 const secretFile = () => "dev-secret-from-file";
 
@@ -41,6 +42,10 @@ describe("env", () => {
       [{ RAZORPAY_KEY_ID: "rzp_test_1" }, /RAZORPAY_KEY_SECRET/],
       [{ SESSION_SECRET: "short" }, /SESSION_SECRET/],
       [{ SESSION_SECRET: "x".repeat(31) }, /SESSION_SECRET must be at least 32 bytes/],
+      [
+        { SESSION_SECRET: "change-me-to-the-output-of-openssl-rand-hex-32" },
+        /SESSION_SECRET is still the example's placeholder/,
+      ],
       [{ TRUST_PROXY: "-1" }, /TRUST_PROXY/],
     ];
     for (const [raw, pattern] of cases) {
@@ -93,5 +98,56 @@ describe("env", () => {
       secretFile,
     );
     expect(env.paymentSandbox).toBe(false);
+  });
+});
+
+describe("the seller's state and GSTIN", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvCache();
+  });
+
+  it("refuses a GSTIN of another state than SHOP_STATE, naming both", () => {
+    const refused = (raw: Record<string, string>) => {
+      try {
+        parseEnv(raw, secretFile);
+      } catch (e) {
+        expect(e).toBeInstanceOf(EnvError);
+        expect((e as Error).message).not.toContain("\n");
+        return (e as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(raw)}`);
+    };
+    const message = refused({ SHOP_STATE: "Maharashtra", SHOP_GSTIN: "29ABCDE1234F1ZW" });
+    expect(message).toMatch(/SHOP_GSTIN/);
+    expect(message).toMatch(/29ABCDE1234F1ZW is a GSTIN of Karnataka \(29\)/);
+    expect(message).toMatch(/SHOP_STATE is Maharashtra \(27\)/);
+    // The default state (Karnataka) counts too.
+    expect(refused({ SHOP_GSTIN: "27AAPFU0939F1ZV" })).toMatch(
+      /GSTIN of Maharashtra \(27\), but SHOP_STATE is Karnataka \(29\) by default/,
+    );
+    // The same state by name or by code is accepted.
+    expect(
+      parseEnv({ SHOP_STATE: "maharashtra", SHOP_GSTIN: "27AAPFU0939F1ZV" }, secretFile).SHOP_GSTIN,
+    ).toBe("27AAPFU0939F1ZV");
+    expect(parseEnv({ SHOP_STATE: "29", SHOP_GSTIN: "29ABCDE1234F1ZW" }, secretFile)).toBeTruthy();
+    expect(parseEnv({ SHOP_GSTIN: "29ABCDE1234F1ZW" }, secretFile)).toBeTruthy();
+  });
+
+  it("without SHOP_GSTIN uses a demo GSTIN of the shop's state, whichever it is", () => {
+    for (const key of ["SHOP_STATE", "SHOP_GSTIN", "SHOP_ADDRESS", "NODE_ENV", "PUBLIC_URL"])
+      delete process.env[key];
+    process.env.SESSION_SECRET = "x".repeat(32);
+    resetEnvCache();
+    expect(getSeller()).toMatchObject({ stateCode: "29", demo: true });
+    expect(getSeller().gstin).toMatch(/^29/);
+    process.env.SHOP_STATE = "Maharashtra";
+    resetEnvCache();
+    expect(getSeller()).toMatchObject({ stateName: "Maharashtra", stateCode: "27", demo: true });
+    expect(getSeller().gstin).toMatch(/^27AAAAA0000A1Z/);
+    process.env.SHOP_GSTIN = "27AAPFU0939F1ZV";
+    resetEnvCache();
+    expect(getSeller()).toMatchObject({ gstin: "27AAPFU0939F1ZV", demo: false });
   });
 });

@@ -63,7 +63,7 @@ describe("tax on GST-inclusive prices", () => {
       sgstPaise: 0,
       igstPaise: 18_00,
     });
-    // 999.99 at 18 %: 847.449... rounds half up to 847.45; the odd paisa of tax goes to CGST.
+    // 999.99 at 18 %: 847.449... rounds half up to 847.45, and the tax of 152.54 halves evenly.
     expect(splitInclusive(99_999, 1800, true)).toMatchObject({
       taxablePaise: 84_745,
       cgstPaise: 7_627,
@@ -79,6 +79,25 @@ describe("tax on GST-inclusive prices", () => {
       cgstPaise: 7_627,
       sgstPaise: 7_627,
     });
+    // An odd paisa of tax is not given to one side: CGST and SGST are always equal halves, and
+    // the taxable value takes the paisa instead (₹32,997.99 was CGST ₹2,516.80, SGST ₹2,516.79).
+    expect(splitInclusive(3_299_799, 1800, true)).toEqual({
+      grossPaise: 3_299_799,
+      taxablePaise: 2_796_439,
+      rateBp: 1800,
+      cgstPaise: 251_680,
+      sgstPaise: 251_680,
+      igstPaise: 0,
+    });
+    expect(splitInclusive(3_299_799, 1800, false)).toMatchObject({
+      taxablePaise: 2_796_440,
+      igstPaise: 503_359,
+    });
+    expect(splitInclusive(1_000, 1800, true)).toMatchObject({
+      taxablePaise: 848,
+      cgstPaise: 76,
+      sgstPaise: 76,
+    });
     let seed = 7;
     const random = () => (seed = (seed * 48271) % 2147483647);
     for (let i = 0; i < 2000; i++) {
@@ -87,11 +106,14 @@ describe("tax on GST-inclusive prices", () => {
       for (const intra of [true, false]) {
         const s = splitInclusive(gross, rate, intra);
         expect(s.taxablePaise + s.cgstPaise + s.sgstPaise + s.igstPaise).toBe(gross);
-        expect(Math.abs(s.cgstPaise - s.sgstPaise)).toBeLessThanOrEqual(1);
-        // The taxable value is the nearest paisa to gross / (1 + rate).
-        expect(Math.abs(s.taxablePaise - (gross * 10000) / (10000 + rate))).toBeLessThanOrEqual(
-          0.5,
-        );
+        expect(s.cgstPaise).toBe(s.sgstPaise);
+        // Between states the taxable value is the nearest paisa to gross / (1 + rate); within the
+        // state each half of the tax is the nearest paisa to its exact value, so the taxable
+        // value is within a paisa of it.
+        const exactTaxable = (gross * 10000) / (10000 + rate);
+        expect(Math.abs(s.taxablePaise - exactTaxable)).toBeLessThanOrEqual(intra ? 1 : 0.5);
+        if (intra)
+          expect(Math.abs(s.cgstPaise - (gross - exactTaxable) / 2)).toBeLessThanOrEqual(0.5);
       }
     }
   });

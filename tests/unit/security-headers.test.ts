@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress, SOCKET_ADDRESS_HEADER } from "~/utils/http.server";
 import {
+  applySecurityHeaders,
   createNonce,
   documentPolicy,
   installSecurityHeaderHook,
@@ -84,6 +85,20 @@ describe("security headers on every response", () => {
       },
     });
     expect(clientAddress(twice, 2)).toBe("203.0.113.5");
+  });
+});
+
+describe("applySecurityHeaders (pages and data answers of the app)", () => {
+  it("keeps a route's own stricter Referrer-Policy (the reset-password page's no-referrer)", () => {
+    const own = new Headers({ "Referrer-Policy": "no-referrer", "X-Frame-Options": "SAMEORIGIN" });
+    applySecurityHeaders(own, { isHttps: false });
+    expect(own.get("referrer-policy")).toBe("no-referrer");
+    // The others are the shop's whatever a route wrote.
+    expect(own.get("x-frame-options")).toBe("DENY");
+    const none = new Headers();
+    applySecurityHeaders(none, { isHttps: false });
+    expect(none.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(none.get("content-security-policy")).toBe(NON_DOCUMENT_POLICY);
   });
 });
 
