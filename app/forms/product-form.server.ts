@@ -294,7 +294,6 @@ export function adminProductListUrl(requestUrl: string): string {
 }
 
 /** The product list's search, category filter, stock filter and page from its URL. */
-
 export function parseAdminProductQuery(params: URLSearchParams): AdminProductQuery {
   const page = Number(params.get("page") ?? "1");
   return {

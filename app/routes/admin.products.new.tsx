@@ -27,9 +27,8 @@ export default function NewProduct() {
   const result = useActionData<typeof action>();
   return (
     <ProductFormPage
-      title={"Upload Product"}
+      title="Upload Product"
       mode="create"
-
       values={values}
       options={options}
       result={result}
