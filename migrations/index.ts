@@ -13,6 +13,8 @@ import * as catalogVersion from "./20261123T120000_catalog_version";
 import * as variants from "./20261123T130000_variants";
 import * as categoryHomeTiles from "./20261123T140000_category_home_tiles";
 import * as chargeRulesVersion from "./20261126T000000_charge_rules_version";
+import * as replacedOrders from "./20261127T000000_replaced_orders";
+import * as afterSaleLedgers from "./20261127T010000_after_sale_ledgers";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   "20261123T130000_variants": variants,
   "20261123T140000_category_home_tiles": categoryHomeTiles,
   "20261126T000000_charge_rules_version": chargeRulesVersion,
+  "20261127T000000_replaced_orders": replacedOrders,
+  "20261127T010000_after_sale_ledgers": afterSaleLedgers,
 };

@@ -13,6 +13,8 @@ export type AfterSaleView = {
     status: string;
     reason: string;
     decisionNote: string | null;
+    /** The return's refund, once the goods arrived: pending, failed (made again) or processed. */
+    refundStatus?: string | null;
     lines: { title: string; quantity: number }[];
   }[];
 };
@@ -23,6 +25,13 @@ const RETURN_LABELS: Record<string, string> = {
   declined: "Declined",
   refunded: "Received and refunded",
 };
+
+/** A return as the shopper reads it: once the goods arrived, its refund is on its way. */
+export function returnLabel(r: AfterSaleView["returns"][number]): string {
+  if (r.status === "approved" && (r.refundStatus === "pending" || r.refundStatus === "failed"))
+    return "Received: your refund is on its way";
+  return RETURN_LABELS[r.status] ?? r.status;
+}
 
 /** Cancel, return and refunds on the shopper's order page (forms work without JavaScript). */
 export function OrderAfterSale({ view }: { view: AfterSaleView }) {
@@ -76,7 +85,7 @@ export function OrderAfterSale({ view }: { view: AfterSaleView }) {
           {returns.map((r) => (
             <li key={r.id}>
               Return of {r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}:{" "}
-              <strong>{RETURN_LABELS[r.status] ?? r.status}</strong>
+              <strong>{returnLabel(r)}</strong>
               {r.decisionNote ? ` (${r.decisionNote})` : ""}
             </li>
           ))}

@@ -222,6 +222,8 @@ export interface OrdersTable {
   tracking_number: string | null;
   /** Something an admin must look at (amount mismatch, late payment without stock). */
   attention: string | null;
+  /** The newer checkout of the same cart or product that took this unpaid order's place. */
+  replaced_by_order_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the shopper agreed to WhatsApp order updates at checkout (null: no consent). */
   whatsapp_opt_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
@@ -267,6 +269,20 @@ export interface OrderItemsTable {
   hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
   gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
   weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Units of the line put back in stock after the sale (cancel, refund of lines, return): each once. */
+  restocked_quantity: Generated<number>;
+}
+
+/** A GST credit note against an order's invoice, in full or in part. */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The refund it documents; null when the order was cancelled or refunded as a whole. */
+  refund_id: number | null;
+  number: string;
+  /** What it credits, GST included. */
+  amount_paise: number;
+  issued_at: string;
 }
 
 export interface CategoryTaxDefaultsTable {
@@ -453,6 +469,7 @@ export interface DB {
   newsletter_subscribers: NewsletterSubscribersTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  credit_notes: CreditNotesTable;
   payments: PaymentsTable;
   order_status_history: OrderStatusHistoryTable;
   webhook_events: WebhookEventsTable;

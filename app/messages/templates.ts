@@ -23,6 +23,12 @@ export type OrderLine = {
 export type OrderSnapshot = {
   id: number;
   items: OrderLine[];
+  /**
+   * Shipping and the cash on delivery fee, part of the total (absent in messages queued before
+   * the snapshot had them: those show the lines and the total only).
+   */
+  shippingPaise?: number;
+  codFeePaise?: number;
   totalPaise: number;
   paymentMethod: string;
   address: AddressInput;
@@ -46,7 +52,8 @@ export type MessagePayload =
       order: OrderSnapshot;
       return: {
         id: number;
-        status: "requested" | "approved" | "declined" | "refunded";
+        /** 'received': the goods arrived and their refund is on its way (not processed yet). */
+        status: "requested" | "approved" | "declined" | "received" | "refunded";
         note: string | null;
         lines: { title: string; quantity: number }[];
       };
@@ -83,10 +90,28 @@ function lineLabel(l: OrderLine) {
   return variant ? `${l.title} (${variant})` : l.title;
 }
 
+/**
+ * Shipping ("Free" when nothing, as on the order page) and, for cash on delivery, its fee: the
+ * rows between the items and the total, so that the mail adds up like the order page and invoice.
+ */
+function chargeRows(order: OrderSnapshot): { label: string; amount: string }[] {
+  if (order.shippingPaise === undefined) return [];
+  const rows = [
+    {
+      label: "Shipping",
+      amount: order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise),
+    },
+  ];
+  if (order.codFeePaise)
+    rows.push({ label: "Cash on delivery fee", amount: formatPaise(order.codFeePaise) });
+  return rows;
+}
+
 function orderBlock(order: OrderSnapshot): Block {
   const lines = order.items.map(
     (l) => `${l.quantity} × ${lineLabel(l)}  ${formatPaise(l.unitPricePaise * l.quantity)}`,
   );
+  const charges = chargeRows(order);
   const a = order.address;
   const address = [
     a.fullName,
@@ -99,6 +124,7 @@ function orderBlock(order: OrderSnapshot): Block {
   const text = [
     `Order #${order.id}`,
     ...lines,
+    ...charges.map((c) => `${c.label}: ${c.amount}`),
     `Total: ${formatPaise(order.totalPaise)}`,
     `Payment: ${order.paymentMethod}`,
     "",
@@ -111,9 +137,15 @@ function orderBlock(order: OrderSnapshot): Block {
         `<tr><td>${l.quantity} ×</td><td>${escapeHtml(lineLabel(l))}</td><td style="text-align:right">${escapeHtml(formatPaise(l.unitPricePaise * l.quantity))}</td></tr>`,
     )
     .join("");
+  const chargeHtml = charges
+    .map(
+      (c) =>
+        `<tr><td></td><td>${escapeHtml(c.label)}</td><td style="text-align:right">${escapeHtml(c.amount)}</td></tr>`,
+    )
+    .join("");
   const html =
     `<h2>Order #${order.id}</h2>` +
-    `<table cellpadding="4">${rows}<tr><td></td><th style="text-align:left">Total</th><th style="text-align:right">${escapeHtml(formatPaise(order.totalPaise))}</th></tr></table>` +
+    `<table cellpadding="4">${rows}${chargeHtml}<tr><td></td><th style="text-align:left">Total</th><th style="text-align:right">${escapeHtml(formatPaise(order.totalPaise))}</th></tr></table>` +
     `<p>Payment: ${escapeHtml(order.paymentMethod)}</p>` +
     `<p><strong>Delivery address</strong><br>${address.map(escapeHtml).join("<br>")}</p>`;
   return { text, html };
@@ -173,7 +205,10 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
       const o = payload.order;
       return compose(`Order #${o.id} was cancelled`, [
         para(`Your order #${o.id} was cancelled.`),
-        para("If you paid online, the full amount is refunded to the way you paid."),
+        // Sent as the order is cancelled, before any refund is made: a separate message confirms it.
+        para(
+          "If you paid online, we are refunding what you paid to the way you paid; you will get a separate message once the refund is made.",
+        ),
         link("Your order", orderUrl(publicUrl, o.id)),
       ]);
     }
@@ -183,8 +218,10 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
       return compose(`Refund of ${formatPaise(r.amountPaise)} for order #${o.id}`, [
         para(
           r.status === "failed"
-            ? `The refund of ${formatPaise(r.amountPaise)} for order #${o.id} did not go through; we are looking into it.`
-            : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
+            ? `The refund of ${formatPaise(r.amountPaise)} for order #${o.id} did not go through; we are looking into it and will refund it again.`
+            : r.status === "pending"
+              ? `We have started a refund of ${formatPaise(r.amountPaise)} for order #${o.id}; it is on its way, and we write again once it is made.`
+              : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
         ),
         link("Your order", orderUrl(publicUrl, o.id)),
       ]);
@@ -197,6 +234,7 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
         requested: `We have your request to return ${lines} from order #${o.id}. We will answer within 2 working days.`,
         approved: `Your return of ${lines} from order #${o.id} is approved. Pack the items and send them back; we refund them as soon as they arrive.`,
         declined: `We cannot accept the return of ${lines} from order #${o.id}.`,
+        received: `The items you returned from order #${o.id} arrived. Their refund is started and on its way; we write again once it is made.`,
         refunded: `The items you returned from order #${o.id} arrived and are refunded.`,
       }[r.status];
       return compose(`Return for order #${o.id}: ${r.status}`, [

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import { countsAsPaidSql, orderStats } from "./order/index.server";
+import { countsAsPaidSql, orderStats, TO_SHIP } from "./order/index.server";
 import { catalogStats } from "./product-admin-list.server";
 
 /** India Standard Time is UTC+05:30 all year: the shop's "today" and "this month". */
@@ -17,10 +17,12 @@ export function istPeriodStarts(now: Date): { dayStart: string; monthStart: stri
 /** Orders that brought money in: the one rule of what counts as paid, as in orderStats. */
 const EARNING = countsAsPaidSql;
 
+const TO_SHIP_SQL = sql<boolean>`status in (${sql.join(TO_SHIP.map((s) => sql.lit(s)))})`;
+
 /**
  * What an owner looks at first: the spec's totals (products, users), paid orders and revenue
- * today and this month (by payment time, India), orders paid but not yet shipped, products
- * sold out, and the order model's own counts (awaiting payment, needing attention).
+ * today and this month (by payment time, India), orders still to ship (paid, or cash on delivery),
+ * products sold out, and the order model's own counts (awaiting payment, needing attention).
  */
 export async function dashboardStats(db: Kysely<DB>, now: Date = new Date()) {
   const { dayStart, monthStart } = istPeriodStarts(now);
@@ -42,7 +44,7 @@ export async function dashboardStats(db: Kysely<DB>, now: Date = new Date()) {
         sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then amount_paise else 0 end), 0)`.as(
           "revenueThisMonthPaise",
         ),
-        sql<number>`coalesce(sum(case when status = 'paid' then 1 else 0 end), 0)`.as(
+        sql<number>`coalesce(sum(case when ${TO_SHIP_SQL} then 1 else 0 end), 0)`.as(
           "awaitingShipment",
         ),
       ])

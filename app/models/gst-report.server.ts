@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import { getInvoice, type Invoice } from "./invoice.server";
+import { getInvoice, type CreditNote, type Invoice } from "./invoice.server";
 
 /**
  * The month's GST report as CSV, in the shape a GSTR-1 filing needs: B2B lines by the buyer's
  * GSTIN and B2CL lines (one row per invoice and rate), B2CS sums by place of supply and rate (net
- * of their credit notes), and the credit notes of B2B (CDNR) and B2CL (CDNUR) invoices.
+ * of their credit notes), and the credit notes of B2B (CDNR) and B2CL (CDNUR) invoices. A credit
+ * note, in full or in part, counts in the month it was issued.
  * Amounts in rupees with two decimals; the month is a calendar month in India time.
  */
 const rupees = (paise: number) => (paise / 100).toFixed(2);
@@ -27,9 +28,9 @@ export function monthBounds(month: string): { from: string; to: string } | null 
 
 type Totals = { taxable: number; cgst: number; sgst: number; igst: number };
 
-function byRate(invoice: Invoice) {
+function byRate(document: Pick<Invoice | CreditNote, "lines">) {
   const rates = new Map<number, Totals>();
-  for (const l of invoice.lines) {
+  for (const l of document.lines) {
     const t = rates.get(l.rateBp) ?? { taxable: 0, cgst: 0, sgst: 0, igst: 0 };
     t.taxable += l.taxablePaise;
     t.cgst += l.cgstPaise;
@@ -57,20 +58,26 @@ const placeOf = (invoice: Invoice) => `${invoice.placeOfSupply.code}-${invoice.p
 export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<string | null> {
   const bounds = monthBounds(month);
   if (!bounds) return null;
-  // Orders whose invoice (or credit note) is dated in the month, in number order.
-  const documentedIn = (
-    at: "invoiced_at" | "credit_noted_at",
-    number: "invoice_number" | "credit_note_number",
-  ) =>
-    db
-      .selectFrom("orders")
-      .select("id")
-      .where(at, ">=", bounds.from)
-      .where(at, "<", bounds.to)
-      .orderBy(number)
-      .execute();
-  const invoiced = await documentedIn("invoiced_at", "invoice_number");
-  const credited = await documentedIn("credit_noted_at", "credit_note_number");
+  // Invoices and credit notes dated in the month, in number order.
+  const invoiced = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("invoiced_at", ">=", bounds.from)
+    .where("invoiced_at", "<", bounds.to)
+    .orderBy("invoice_number")
+    .execute();
+  const credited = await db
+    .selectFrom("credit_notes")
+    .select(["order_id", "number"])
+    .where("issued_at", ">=", bounds.from)
+    .where("issued_at", "<", bounds.to)
+    .orderBy("number")
+    .execute();
+  const invoices = new Map<number, Invoice | null>();
+  const invoiceOf = async (orderId: number) => {
+    if (!invoices.has(orderId)) invoices.set(orderId, await getInvoice(db, orderId));
+    return invoices.get(orderId)!;
+  };
   const rows: (string | number)[][] = [
     [
       "section",
@@ -113,7 +120,7 @@ export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<strin
         rupees(t.igst),
       ]);
   for (const { id } of invoiced) {
-    const invoice = await getInvoice(db, id);
+    const invoice = await invoiceOf(id);
     if (!invoice) continue;
     const place = placeOf(invoice);
     const kind = sectionOf(invoice);
@@ -124,19 +131,19 @@ export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<strin
     }
   }
   const credits: (() => void)[] = [];
-  for (const { id } of credited) {
-    const invoice = await getInvoice(db, id);
-    if (!invoice?.creditNote) continue;
+  for (const { order_id, number } of credited) {
+    const invoice = await invoiceOf(order_id);
+    const note = invoice?.creditNotes.find((n) => n.number === number);
+    if (!invoice || !note) continue;
     const place = placeOf(invoice);
     const kind = sectionOf(invoice);
-    const { number, date } = invoice.creditNote;
     const row = line(
       kind === "B2B" ? "CDNR" : "CDNUR",
       `${number} (against ${invoice.number})`,
-      date,
+      note.date,
       invoice.buyer.gstin ?? "",
     );
-    for (const [rate, t] of byRate(invoice)) {
+    for (const [rate, t] of byRate(note)) {
       if (kind === "B2CS") addB2cs(place, rate, t, -1);
       else credits.push(() => row(place, rate, t));
     }

@@ -216,14 +216,49 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       "Prices include GST. Shipping and any cash on delivery fee are taxed at the rate of the goods they deliver (composite supply, principal supply: the line of highest value).",
       { width },
     );
-  if (invoice.creditNote) {
+  // Its credit notes (a refund of some lines or an amount, or the whole invoice), each with its
+  // taxable value and tax split like the lines it credits.
+  const credited = invoice.creditNotes.reduce((n, c) => n + c.amountPaise, 0);
+  for (const note of invoice.creditNotes) {
+    const c = note.totals;
+    const tax = intra
+      ? `CGST ${formatPaise(c.cgstPaise)}, SGST ${formatPaise(c.sgstPaise)}`
+      : `IGST ${formatPaise(c.igstPaise)}`;
     doc.moveDown(0.5);
     doc
+      .font("bold")
+      .fontSize(8)
       .fillColor("#b91c1c")
       .text(
-        `Credit note ${invoice.creditNote.number} of ${indiaDateText(invoice.creditNote.date)} cancels this invoice in full.`,
+        `Credit note ${note.number} of ${indiaDateText(note.date)}: ${formatPaise(note.amountPaise)} credited (taxable value ${formatPaise(c.taxablePaise)}, ${tax}).`,
+        left,
+        doc.y,
         { width },
       );
+    doc.font("regular");
+    for (const l of note.lines) {
+      doc.text(
+        `${l.description} (HSN ${l.hsnCode}, ${formatRate(l.rateBp)}): ${formatPaise(l.grossPaise)}, taxable value ${formatPaise(l.taxablePaise)}`,
+        left + 10,
+        doc.y,
+        { width: width - 10 },
+      );
+    }
+  }
+  if (invoice.creditNotes.length > 0) {
+    doc
+      .font("bold")
+      .text(
+        credited >= t.totalPaise
+          ? invoice.creditNotes.length === 1
+            ? "This credit note cancels this invoice in full."
+            : "These credit notes cancel this invoice in full."
+          : `Credited in all: ${formatPaise(credited)} of ${formatPaise(t.totalPaise)}.`,
+        left,
+        doc.y,
+        { width },
+      );
+    doc.font("regular");
   }
   doc.fillColor("black").moveDown(2);
   doc.font("regular").fontSize(9).text(`For ${s.legalName}`, { width, align: "right" });

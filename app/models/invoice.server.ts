@@ -62,26 +62,62 @@ export async function issueInvoice(
   return number;
 }
 
-/** A credit note for an invoiced order that is cancelled or refunded (once); null when not invoiced. */
+/**
+ * A credit note against an invoiced order: for a refund, its amount; for an order cancelled or
+ * refunded as a whole (no `amountPaise`), all that is not credited yet. Never more than the invoice
+ * leaves uncredited, so a cancel and the refunds around it credit the sale once, whatever their
+ * order. Call inside the transaction that cancels or settles the refund. Answers the number, or
+ * null when the order has no invoice or nothing is left to credit.
+ */
 export async function issueCreditNote(
   trx: Kysely<DB>,
   orderId: number,
   at: Date = new Date(),
+  options: { refundId?: number; amountPaise?: number } = {},
 ): Promise<string | null> {
   const order = await trx
     .selectFrom("orders")
-    .select(["invoice_number", "credit_note_number"])
+    .select(["invoice_number", "credit_note_number", "amount_paise"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   if (!order.invoice_number) return null;
-  if (order.credit_note_number) return order.credit_note_number;
+  if (options.refundId !== undefined) {
+    const done = await trx
+      .selectFrom("credit_notes")
+      .select("number")
+      .where("refund_id", "=", options.refundId)
+      .executeTakeFirst();
+    if (done) return done.number;
+  }
+  const credited = await trx
+    .selectFrom("credit_notes")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.lit(0)).as("paise"))
+    .where("order_id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  // The invoice's total is the order's amount (its lines add up to it to the paisa).
+  const left = order.amount_paise - Number(credited.paise);
+  const amount = Math.min(options.amountPaise ?? left, left);
+  if (amount <= 0) return null;
   const number = await nextNumber(trx, "credit_note", at);
   await trx
-    .updateTable("orders")
-    .set({ credit_note_number: number, credit_noted_at: at.toISOString() })
-    .where("id", "=", orderId)
-    .where("credit_note_number", "is", null)
+    .insertInto("credit_notes")
+    .values({
+      order_id: orderId,
+      refund_id: options.refundId ?? null,
+      number,
+      amount_paise: amount,
+      issued_at: at.toISOString(),
+    })
     .execute();
+  // The order names its first credit note (its page shows it); the invoice lists them all.
+  if (!order.credit_note_number) {
+    await trx
+      .updateTable("orders")
+      .set({ credit_note_number: number, credit_noted_at: at.toISOString() })
+      .where("id", "=", orderId)
+      .where("credit_note_number", "is", null)
+      .execute();
+  }
   return number;
 }
 
@@ -89,10 +125,29 @@ export async function issueCreditNote(
 // The invoice's content
 
 export type InvoiceLine = TaxSplit & {
+  /** The order line it bills; null for shipping and the COD fee. */
+  orderItemId: number | null;
   description: string;
   hsnCode: string;
   quantity: number;
   unitPricePaise: number;
+};
+
+type Totals = {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+};
+
+/** A credit note as it reads against its invoice: its share of each invoice line, split like it. */
+export type CreditNote = {
+  number: string;
+  date: string;
+  amountPaise: number;
+  lines: (TaxSplit & { description: string; hsnCode: string })[];
+  totals: Totals;
 };
 
 export type Invoice = {
@@ -111,16 +166,95 @@ export type Invoice = {
   intraState: boolean;
   paymentMethod: "razorpay" | "cod";
   lines: InvoiceLine[];
-  totals: {
-    taxablePaise: number;
-    cgstPaise: number;
-    sgstPaise: number;
-    igstPaise: number;
-    totalPaise: number;
-  };
+  totals: Totals;
   amountInWords: string;
-  creditNote: { number: string; date: string } | null;
+  /** Its credit notes, oldest first (in full: one for the whole total). */
+  creditNotes: CreditNote[];
 };
+
+const sumOf = (lines: TaxSplit[]): Totals => {
+  const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "grossPaise") =>
+    lines.reduce((s, l) => s + l[key], 0);
+  return {
+    taxablePaise: sum("taxablePaise"),
+    cgstPaise: sum("cgstPaise"),
+    sgstPaise: sum("sgstPaise"),
+    igstPaise: sum("igstPaise"),
+    totalPaise: sum("grossPaise"),
+  };
+};
+
+/**
+ * Splits `amount` paise over parts in proportion to `weights` (largest remainder first), never a
+ * part above its weight; `amount` is at most the weights' sum. BigInt: paise times paise can pass
+ * 2^53 on a large order.
+ */
+function prorate(amount: number, weights: number[]): number[] {
+  const total = BigInt(weights.reduce((s, w) => s + w, 0));
+  if (total === 0n || amount <= 0) return weights.map(() => 0);
+  const shares = weights.map((w) => {
+    const exact = BigInt(amount) * BigInt(w);
+    return { part: Number(exact / total), rest: exact % total };
+  });
+  let left = amount - shares.reduce((s, x) => s + x.part, 0);
+  const byRest = shares.map((x, i) => i).sort((a, b) => Number(shares[b].rest - shares[a].rest));
+  for (const i of byRest) {
+    if (left <= 0) break;
+    if (shares[i].rest > 0n) {
+      shares[i].part += 1;
+      left -= 1;
+    }
+  }
+  return shares.map((x) => x.part);
+}
+
+/**
+ * Each credit note's share of the invoice lines, oldest first, out of what earlier notes left: a
+ * refund of lines credits those lines first (the rest of its amount, such as shipping refunded with
+ * the last units, goes over what is left in proportion); an amount, or a cancel, is spread over
+ * what is left in proportion. A note for the whole invoice is the invoice line for line.
+ */
+function creditNoteLines(
+  lines: InvoiceLine[],
+  notes: { number: string; issued_at: string; amount_paise: number; refund_id: number | null }[],
+  refunded: { refund_id: number; order_item_id: number; quantity: number }[],
+  intraState: boolean,
+): CreditNote[] {
+  const left = lines.map((l) => l.grossPaise);
+  return notes.map((note) => {
+    const amount = Math.min(
+      note.amount_paise,
+      left.reduce((s, x) => s + x, 0),
+    );
+    const first = lines.map((l, i) => {
+      const units = refunded
+        .filter((r) => r.refund_id === note.refund_id && r.order_item_id === l.orderItemId)
+        .reduce((n, r) => n + r.quantity, 0);
+      return Math.min(left[i], units * l.unitPricePaise);
+    });
+    const firstSum = first.reduce((s, x) => s + x, 0);
+    const parts =
+      firstSum >= amount
+        ? prorate(amount, first)
+        : prorate(
+            amount - firstSum,
+            left.map((x, i) => x - first[i]),
+          ).map((x, i) => x + first[i]);
+    const noteLines = parts.flatMap((part, i) => {
+      left[i] -= part;
+      if (part === 0) return [];
+      const { description, hsnCode, rateBp } = lines[i];
+      return [{ description, hsnCode, ...splitInclusive(part, rateBp, intraState) }];
+    });
+    return {
+      number: note.number,
+      date: note.issued_at,
+      amountPaise: amount,
+      lines: noteLines,
+      totals: sumOf(noteLines),
+    };
+  });
+}
 
 /**
  * The tax invoice of an order, or null when the order does not exist, is not the user's (when
@@ -147,6 +281,7 @@ export async function getInvoice(
   const place = resolveState(order.ship_state) ?? { name: order.ship_state, code: "97" };
   const intraState = place.code === seller.stateCode;
   const lines: InvoiceLine[] = items.map((i) => ({
+    orderItemId: i.id,
     description: [
       i.title,
       i.size_label &&
@@ -164,6 +299,7 @@ export async function getInvoice(
   if (extra > 0 && lines.length > 0) {
     const principal = [...lines].sort((a, b) => b.grossPaise - a.grossPaise)[0];
     lines.push({
+      orderItemId: null,
       description:
         order.cod_fee_paise > 0 ? "Shipping and cash on delivery charges" : "Shipping charges",
       hsnCode: principal.hsnCode,
@@ -172,8 +308,21 @@ export async function getInvoice(
       ...splitInclusive(extra, principal.rateBp, intraState),
     });
   }
-  const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "grossPaise") =>
-    lines.reduce((s, l) => s + l[key], 0);
+  const totals = sumOf(lines);
+  const notes = await db
+    .selectFrom("credit_notes")
+    .select(["number", "issued_at", "amount_paise", "refund_id"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  const refundIds = notes.flatMap((n) => (n.refund_id === null ? [] : [n.refund_id]));
+  const refunded = refundIds.length
+    ? await db
+        .selectFrom("refund_items")
+        .select(["refund_id", "order_item_id", "quantity"])
+        .where("refund_id", "in", refundIds)
+        .execute()
+    : [];
   const address = [
     order.ship_address1,
     order.ship_address2,
@@ -199,17 +348,8 @@ export async function getInvoice(
     intraState,
     paymentMethod: order.payment_method,
     lines,
-    totals: {
-      taxablePaise: sum("taxablePaise"),
-      cgstPaise: sum("cgstPaise"),
-      sgstPaise: sum("sgstPaise"),
-      igstPaise: sum("igstPaise"),
-      totalPaise: sum("grossPaise"),
-    },
-    amountInWords: amountInWords(sum("grossPaise")),
-    creditNote:
-      order.credit_note_number && order.credit_noted_at
-        ? { number: order.credit_note_number, date: order.credit_noted_at }
-        : null,
+    totals,
+    amountInWords: amountInWords(totals.totalPaise),
+    creditNotes: creditNoteLines(lines, notes, refunded, intraState),
   };
 }

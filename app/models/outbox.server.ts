@@ -127,6 +127,8 @@ export async function orderSnapshot(db: Executor, orderId: number) {
       offsetMm: i.offset_mm,
       partNumber: i.part_number,
     })),
+    shippingPaise: o.shipping_paise,
+    codFeePaise: o.cod_fee_paise,
     totalPaise: o.amount_paise,
     paymentMethod: paymentMethodLabel(o.payment_method === "cod" ? "cod" : (o.gateway as string)),
     address: {

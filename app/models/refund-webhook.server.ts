@@ -1,12 +1,14 @@
 import type { Kysely } from "kysely";
 import type { DB, RefundStatus } from "~/db/schema";
 import { settleRefundIn } from "./refund.server";
+import { settleReturnRefund } from "./return.server";
 import { recordWebhookEvent, webhookAlreadyApplied } from "./webhook-events.server";
 
 /**
  * A refund.processed / refund.failed (or refund.created) webhook, signature already checked. Applied
  * once per event id, in one transaction; the refund is found by the provider's id or, when the
- * webhook beats our own record of that id, by the `refundId` note we sent.
+ * webhook beats our own record of that id, by the `refundId` note we sent. A return waiting on the
+ * refund follows it (refunded, or left approved to be refunded again).
  */
 export async function applyRefundWebhook(
   db: Kysely<DB>,
@@ -51,6 +53,7 @@ export async function applyRefundWebhook(
       error: status === "failed" ? "the provider reported the refund failed" : null,
       now: input.now,
     });
+    if (changed) await settleReturnRefund(trx, refund.id, input.now);
     const outcome = changed ? `refund ${status}` : "no change";
     await recordWebhookEvent(trx, {
       eventId: input.eventId,

@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { prepared } from "~/db/prepared.server";
 import type { DB, OrderStatus, RefundStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
 import { formatPaise } from "~/utils/money";
+import { issueCreditNote } from "./invoice.server";
 import { releaseVariant } from "./variant-stock.server";
 import { enqueueRefundNotice } from "./outbox.server";
 
@@ -12,8 +13,12 @@ import { enqueueRefundNotice } from "./outbox.server";
  * first, in an IMMEDIATE transaction that counts every refund not failed, so two admins clicking at
  * once can never refund more than was captured; the provider is called after that commit, and its
  * answer (or the refund.processed / refund.failed webhook, in any order, any number of times)
- * settles the row. A processed refund puts its lines back in stock and tells the shopper; once the
- * whole amount is refunded the order becomes 'refunded'.
+ * settles the row. A processed refund puts its lines back in stock, issues its GST credit note and
+ * tells the shopper; once the whole amount is refunded the order becomes 'refunded'. A failed one
+ * frees its amount and puts a note on the order for the admin, who refunds it again.
+ *
+ * Cash on delivery has no provider to move the money back: once the cash is collected, the shop
+ * pays a refund back itself (bank transfer, UPI) and the admin's refund records it as processed.
  */
 
 type Trx = Kysely<DB>;
@@ -58,11 +63,21 @@ export type RefundView = {
 
 const iso = (d: Date = new Date()) => d.toISOString();
 
-/** Paise captured for the order and paise already refunded or being refunded. */
+/**
+ * Paise captured for the order (paid online, or the cash collected on delivery) and paise already
+ * refunded or being refunded.
+ */
 export async function refundBalance(db: Trx, orderId: number) {
   const order = await db
     .selectFrom("orders")
-    .select(["amount_paise", "razorpay_payment_id", "status", "paid_at"])
+    .select([
+      "amount_paise",
+      "razorpay_payment_id",
+      "status",
+      "paid_at",
+      "payment_method",
+      "cash_collected_at",
+    ])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return null;
@@ -75,7 +90,13 @@ export async function refundBalance(db: Trx, orderId: number) {
         .executeTakeFirst()
     : undefined;
   const captured =
-    order.paid_at && order.razorpay_payment_id ? (payment?.amount_paise ?? order.amount_paise) : 0;
+    order.payment_method === "cod"
+      ? order.cash_collected_at
+        ? order.amount_paise
+        : 0
+      : order.paid_at && order.razorpay_payment_id
+        ? (payment?.amount_paise ?? order.amount_paise)
+        : 0;
   const taken = await db
     .selectFrom("refunds")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.lit(0)).as("n"))
@@ -110,6 +131,47 @@ async function refundableUnits(db: Trx, orderId: number) {
   return items.map((i) => ({ ...i, left: i.quantity - (done.get(i.id) ?? 0) }));
 }
 
+/**
+ * Puts units of an order's lines back in stock, each unit at most once whatever brings it back (a
+ * cancel, a refund of lines, a return, in any order): `restocked_quantity` counts what went back.
+ * `lines` names the units; without it, every unit not back yet.
+ */
+export async function restockUnits(trx: Trx, orderId: number, lines?: RefundLineInput[]) {
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["id", "product_id", "size_id", "color_id", "quantity", "restocked_quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  for (const item of items) {
+    const out = item.quantity - item.restocked_quantity;
+    const asked = lines
+      ? lines.filter((l) => l.orderItemId === item.id).reduce((n, l) => n + l.quantity, 0)
+      : out;
+    const units = Math.min(asked, out);
+    if (units <= 0) continue;
+    await trx
+      .updateTable("order_items")
+      .set({ restocked_quantity: item.restocked_quantity + units })
+      .where("id", "=", item.id)
+      .execute();
+    const variant = { productId: item.product_id, sizeId: item.size_id, colorId: item.color_id };
+    await releaseVariant(trx, variant, units);
+  }
+}
+
+/** Adds a note to the order's `attention` (the admin's dashboard counts it, the order page shows it). */
+export async function flagAttention(trx: Trx, orderId: number, note: string, now = new Date()) {
+  await trx
+    .updateTable("orders")
+    .set({
+      attention: sql<string>`case when attention is null then ${note} else attention || '; ' || ${note} end`,
+      updated_at: iso(now),
+    })
+    .where("id", "=", orderId)
+    .execute();
+}
+
 /** Reserves the refund: a 'pending' row, or why it cannot be. One IMMEDIATE transaction. */
 async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
   const now = input.now ?? new Date();
@@ -120,7 +182,10 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
       return {
         ok: false,
         status: 409,
-        message: "Only a paid online order can be refunded.",
+        message:
+          balance.order.payment_method === "cod"
+            ? "Nothing was paid for this order yet: cash on delivery is refunded once its cash is collected."
+            : "Only a paid online order can be refunded.",
       } as const;
     }
     let amount: number;
@@ -200,14 +265,16 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
         )
         .execute();
     }
-    return { ok: true, refund } as const;
+    return { ok: true, refund, paymentMethod: balance.order.payment_method } as const;
   });
 }
 
 /**
  * Settles a refund with the provider's word: pending -> processed | failed only (both are final),
- * adopting the provider's id. A processed refund restocks its lines, tells the shopper and, when
- * the order is now refunded in full, moves it to 'refunded'. Answers whether anything changed.
+ * adopting the provider's id. A processed refund restocks its lines (those not back already),
+ * issues its credit note, tells the shopper and, when the order is now refunded in full, moves it
+ * to 'refunded'. A failed one tells the shopper and flags the order for the admin to refund again.
+ * Answers whether anything changed.
  */
 export async function settleRefundIn(
   trx: Trx,
@@ -243,16 +310,25 @@ export async function settleRefundIn(
   if (Number(moved.numUpdatedRows) !== 1) return false;
   if (outcome.status === "processed") {
     const lines = await trx
-      .selectFrom("refund_items as ri")
-      .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
-      .select(["oi.product_id", "oi.size_id", "oi.color_id", "ri.quantity"])
-      .where("ri.refund_id", "=", refundId)
+      .selectFrom("refund_items")
+      .select(["order_item_id as orderItemId", "quantity"])
+      .where("refund_id", "=", refundId)
       .execute();
-    for (const line of lines) {
-      const variant = { productId: line.product_id, sizeId: line.size_id, colorId: line.color_id };
-      await releaseVariant(trx, variant, line.quantity);
-    }
+    if (lines.length > 0) await restockUnits(trx, refund.order_id, lines);
+    await issueCreditNote(trx, refund.order_id, now, {
+      refundId: refund.id,
+      amountPaise: refund.amount_paise,
+    });
     await fullyRefunded(trx, refund.order_id, refund.by, now);
+  }
+  if (outcome.status === "failed") {
+    const why = outcome.error ? ` (${outcome.error})` : "";
+    await flagAttention(
+      trx,
+      refund.order_id,
+      `Refund #${refund.id} of ${formatPaise(refund.amount_paise)} failed${why}: refund it again`,
+      now,
+    );
   }
   await enqueueRefundNotice(
     trx,
@@ -313,6 +389,19 @@ export async function refundOrder(
     };
   }
   const { refund } = reserved;
+  if (reserved.paymentMethod === "cod") {
+    // No provider holds cash on delivery: the shop pays it back itself and this records it.
+    await db
+      .transaction()
+      .execute((trx) => settleRefundIn(trx, refund.id, { status: "processed", now: input.now }));
+    return {
+      ok: true,
+      refundId: refund.id,
+      status: "processed",
+      amountPaise: refund.amount_paise,
+      razorpayRefundId: null,
+    };
+  }
   let answer;
   try {
     answer = await gateway.refundPayment({

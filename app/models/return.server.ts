@@ -1,17 +1,20 @@
 import type { Kysely } from "kysely";
 import { prepared } from "~/db/prepared.server";
-import type { DB, ReturnStatus } from "~/db/schema";
+import type { DB, RefundStatus, ReturnStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
+import { formatPaise } from "~/utils/money";
 import { CONTROL_CHARACTERS_MESSAGE, isPlainText } from "~/utils/validation";
 import { transitionOrder } from "./order/index.server";
 import { enqueueMessage, orderSnapshot } from "./outbox.server";
-import { refundBalance, refundOrder, type RefundLineInput } from "./refund.server";
+import { flagAttention, refundBalance, refundOrder, type RefundLineInput } from "./refund.server";
 
 /**
  * After delivery: a shopper may ask, within RETURN_DAYS of delivery, to return lines with a reason
  * and photos; the admin approves (the goods come back and are refunded on receipt) or declines with
- * a reason. Before shipping, a shopper may cancel: an online order is refunded in full, cash on
- * delivery is simply cancelled. Each step is on the order page and in a message to the shopper.
+ * a reason. The return is 'refunded' once its refund is processed; until then (a refund waiting
+ * for Razorpay, or one that failed and is to be made again) it stays 'approved' with its refund.
+ * Before shipping, a shopper (or the admin) may cancel: an online order is refunded what was
+ * paid, cash on delivery is simply cancelled. Each step is on the order page and in a message.
  */
 
 export const RETURN_DAYS = 7;
@@ -23,6 +26,8 @@ const iso = (d: Date) => d.toISOString();
 export type ReturnView = {
   id: number;
   status: ReturnStatus;
+  /** Its refund's status once the goods arrived (pending, or failed: to be refunded again). */
+  refundStatus: RefundStatus | null;
   reason: string;
   decisionNote: string | null;
   createdAt: string;
@@ -48,12 +53,14 @@ export async function returnDeadline(db: Trx, orderId: number): Promise<Date | n
   return at ? new Date(Date.parse(at) + RETURN_DAYS * 24 * 3600_000) : null;
 }
 
-async function notify(trx: Trx, returnId: number, now: Date) {
+/** The shopper's message about the return's step ('received': the goods arrived, refund on its way). */
+async function notify(trx: Trx, returnId: number, now: Date, step?: "received") {
   const r = await trx
     .selectFrom("return_requests")
     .selectAll()
     .where("id", "=", returnId)
     .executeTakeFirstOrThrow();
+  const status = step ?? r.status;
   const lines = await trx
     .selectFrom("return_items as ri")
     .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
@@ -67,9 +74,9 @@ async function notify(trx: Trx, returnId: number, now: Date) {
     payload: {
       kind: "return_update",
       order: snapshot,
-      return: { id: r.id, status: r.status, note: r.decision_note, lines },
+      return: { id: r.id, status, note: r.decision_note, lines },
     },
-    dedupeKey: `return:${r.id}:${r.status}:email`,
+    dedupeKey: `return:${r.id}:${status}:email`,
     orderId: r.order_id,
     userId: r.user_id,
     now,
@@ -244,7 +251,12 @@ export async function decideReturn(
   });
 }
 
-/** The approved goods arrived: refund their lines (they go back in stock) and close the return. */
+/**
+ * The approved goods arrived: refund their lines (they go back in stock once it is processed). Paid
+ * online, through the provider; cash on delivery, the shop pays it back itself (bank transfer, UPI)
+ * and this records it. A refund that failed is made again the same way. Answers the return's
+ * status: 'refunded', or 'approved' while the refund waits for Razorpay.
+ */
 export async function receiveReturn(
   db: Kysely<DB>,
   gateway: PaymentGateway,
@@ -252,13 +264,17 @@ export async function receiveReturn(
 ): Promise<ReturnDecisionResult> {
   const now = input.now ?? new Date();
   const r = await db
-    .selectFrom("return_requests")
-    .selectAll()
-    .where("id", "=", input.returnId)
+    .selectFrom("return_requests as r")
+    .innerJoin("orders as o", "o.id", "r.order_id")
+    .leftJoin("refunds as f", "f.id", "r.refund_id")
+    .select(["r.id", "r.order_id", "r.status", "o.payment_method", "f.status as refundStatus"])
+    .where("r.id", "=", input.returnId)
     .executeTakeFirst();
   if (!r) return { ok: false, status: 404, message: "Return not found" };
   if (r.status !== "approved")
     return { ok: false, status: 409, message: `This return is ${r.status}, not approved.` };
+  if (r.refundStatus === "pending")
+    return { ok: false, status: 409, message: "This return's refund is on its way already." };
   const lines = await db
     .selectFrom("return_items")
     .select(["order_item_id as orderItemId", "quantity"])
@@ -267,21 +283,55 @@ export async function receiveReturn(
   const refund = await refundOrder(db, gateway, {
     orderId: r.order_id,
     lines,
-    reason: `return #${r.id}`,
+    reason:
+      r.payment_method === "cod"
+        ? `return #${r.id}, paid back by the shop (cash on delivery)`
+        : `return #${r.id}`,
     by: input.by,
     now,
   });
   if (!refund.ok) return { ok: false, status: refund.status, message: refund.message };
-  await db.transaction().execute(async (trx) => {
-    const moved = await trx
+  const status = await db.transaction().execute(async (trx) => {
+    await trx
       .updateTable("return_requests")
-      .set({ status: "refunded", refund_id: refund.refundId })
+      .set({ refund_id: refund.refundId })
       .where("id", "=", r.id)
       .where("status", "=", "approved")
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 1) await notify(trx, r.id, now);
+      .execute();
+    return settleReturnRefund(trx, refund.refundId, now);
   });
-  return { ok: true, status: "refunded" };
+  return { ok: true, status: status ?? "approved" };
+}
+
+/**
+ * A return's refund moved (or was just made): processed closes the return as 'refunded' and tells
+ * the shopper; pending tells them the goods arrived and the refund is on its way; failed leaves
+ * it approved, for the admin to refund again (the order is flagged). Call in the transaction that
+ * settles the refund; answers the return's status, or null when no return waits on this refund.
+ */
+export async function settleReturnRefund(
+  trx: Trx,
+  refundId: number,
+  now: Date = new Date(),
+): Promise<ReturnStatus | null> {
+  const r = await trx
+    .selectFrom("return_requests as r")
+    .innerJoin("refunds as f", "f.id", "r.refund_id")
+    .select(["r.id", "f.status as refundStatus"])
+    .where("r.refund_id", "=", refundId)
+    .where("r.status", "=", "approved")
+    .executeTakeFirst();
+  if (!r) return null;
+  if (r.refundStatus === "pending") await notify(trx, r.id, now, "received");
+  if (r.refundStatus !== "processed") return "approved";
+  await trx
+    .updateTable("return_requests")
+    .set({ status: "refunded" })
+    .where("id", "=", r.id)
+    .where("status", "=", "approved")
+    .execute();
+  await notify(trx, r.id, now);
+  return "refunded";
 }
 
 const returnsOf = prepared((db, orderId: number) =>
@@ -299,6 +349,10 @@ export async function listReturns(db: Trx, orderId: number): Promise<ReturnView[
     .select(["ri.return_id", "ri.order_item_id", "oi.title", "ri.quantity"])
     .where("ri.return_id", "in", ids)
     .execute();
+  const refundIds = rows.flatMap((r) => (r.refund_id === null ? [] : [r.refund_id]));
+  const refunds = refundIds.length
+    ? await db.selectFrom("refunds").select(["id", "status"]).where("id", "in", refundIds).execute()
+    : [];
   const photos = await db
     .selectFrom("return_photos")
     .selectAll()
@@ -308,6 +362,7 @@ export async function listReturns(db: Trx, orderId: number): Promise<ReturnView[
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
+    refundStatus: refunds.find((f) => f.id === r.refund_id)?.status ?? null,
     reason: r.reason,
     decisionNote: r.decision_note,
     createdAt: r.created_at,
@@ -319,7 +374,15 @@ export async function listReturns(db: Trx, orderId: number): Promise<ReturnView[
 }
 
 export type CancelResult =
-  { ok: true; refunded: boolean } | { ok: false; status: 404 | 409 | 502; message: string };
+  | {
+      ok: true;
+      /**
+       * The refund of what was paid (null: nothing to refund, e.g. cash on delivery): processed,
+       * pending at Razorpay, or failed (`error`; the order is flagged, the admin refunds it again).
+       */
+      refund: { amountPaise: number; status: RefundStatus; error?: string } | null;
+    }
+  | { ok: false; status: 404 | 409; message: string };
 
 /** One of the shopper's own orders (id and status), or undefined: someone else's is not found. */
 function shopperOrder(db: Kysely<DB>, userId: number, orderId: number) {
@@ -335,10 +398,46 @@ function shopperOrder(db: Kysely<DB>, userId: number, orderId: number) {
 export const SHOPPER_CANCELLABLE: readonly string[] = ["paid", "placed", "confirmed"];
 
 /**
- * The shopper cancels an order that has not shipped: it becomes cancelled (stock back, message),
- * and a paid online order is refunded in full through the provider (cash on delivery: nothing to
- * refund).
+ * Cancels an order (the admin's or the shopper's move): it becomes cancelled (stock back, message,
+ * credit note), and what was paid online and not refunded yet is refunded through the provider.
+ * When that refund cannot be made, the order stays cancelled and is flagged for the admin, who
+ * refunds it again from the refund form.
  */
+export async function cancelOrder(
+  db: Kysely<DB>,
+  gateway: PaymentGateway,
+  input: { orderId: number; by: string; now?: Date },
+): Promise<CancelResult> {
+  const moved = await transitionOrder(db, input.orderId, "cancelled", {
+    by: input.by,
+    now: input.now,
+  });
+  if (!moved.ok)
+    return { ok: false, status: moved.status === 404 ? 404 : 409, message: moved.message };
+  const balance = await refundBalance(db, input.orderId);
+  if (!balance || balance.refundablePaise === 0) return { ok: true, refund: null };
+  const amountPaise = balance.refundablePaise;
+  const refund = await refundOrder(db, gateway, {
+    orderId: input.orderId,
+    amountPaise,
+    reason: input.by.startsWith("user:") ? "cancelled by the shopper" : "order cancelled",
+    by: input.by,
+    now: input.now,
+  });
+  if (refund.ok) return { ok: true, refund: { amountPaise, status: refund.status } };
+  // A refusal by the provider flagged the order already (the refund failed); anything else does here.
+  if (refund.status !== 502) {
+    await flagAttention(
+      db,
+      input.orderId,
+      `Cancelled, but the refund of ${formatPaise(amountPaise)} was not made (${refund.message}): refund it`,
+      input.now,
+    );
+  }
+  return { ok: true, refund: { amountPaise, status: "failed", error: refund.message } };
+}
+
+/** The shopper cancels their own order that has not shipped (see cancelOrder). */
 export async function cancelOrderByShopper(
   db: Kysely<DB>,
   gateway: PaymentGateway,
@@ -356,27 +455,11 @@ export async function cancelOrderByShopper(
           : "This order cannot be cancelled.",
     };
   }
-  const moved = await transitionOrder(db, order.id, "cancelled", {
-    by: `user:${input.userId}`,
-    now: input.now,
-  });
-  if (!moved.ok) return { ok: false, status: 409, message: moved.message };
-  const balance = await refundBalance(db, order.id);
-  if (!balance || balance.refundablePaise === 0) return { ok: true, refunded: false };
-  const refund = await refundOrder(db, gateway, {
+  return cancelOrder(db, gateway, {
     orderId: order.id,
-    amountPaise: balance.refundablePaise,
-    reason: "cancelled by the shopper",
     by: `user:${input.userId}`,
     now: input.now,
   });
-  if (!refund.ok)
-    return {
-      ok: false,
-      status: 502,
-      message: `Your order is cancelled, but the refund did not go through yet: we will refund it. (${refund.message})`,
-    };
-  return { ok: true, refunded: true };
 }
 
 export const RETURN_PHOTO_LIMITS = {

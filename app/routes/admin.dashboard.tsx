@@ -57,7 +57,7 @@ export default function Dashboard() {
           To do
         </h2>
         <dl className="mt-3 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <Stat label="Orders waiting to ship" to="/admin/orders?status=paid">
+          <Stat label="Orders waiting to ship" to="/admin/orders?status=to-ship">
             {stats.awaitingShipment}
           </Stat>
           <Stat label="Orders needing attention" to="/admin/orders">

@@ -32,9 +32,10 @@ import {
   transitionOrder,
 } from "~/models/order/index.server";
 import { listRefunds, refundBalance, refundOrder } from "~/models/refund.server";
-import { decideReturn, listReturns, receiveReturn } from "~/models/return.server";
+import { cancelOrder, decideReturn, listReturns, receiveReturn } from "~/models/return.server";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { getPaymentGateway } from "~/payments/payments.server";
+import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 import { securityEvent } from "~/utils/log.server";
 import { invariantResponse, notFound, requireIdParam } from "~/utils/responses.server";
@@ -51,8 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     labels: STATUS_LABELS,
     refunds: await listRefunds(db, order.id),
     returns: await listReturns(db, order.id),
-    refundablePaise:
-      order.razorpayPaymentId && order.status !== "refunded" ? (balance?.refundablePaise ?? 0) : 0,
+    // Paid online, or cash on delivery once its cash is collected (the shop pays that back itself).
+    refundablePaise: order.status !== "refunded" ? (balance?.refundablePaise ?? 0) : 0,
     charges: await getOrderExtras(db, order.id),
   };
 }
@@ -96,13 +97,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   const { to, trackingNumber } = move;
-  if (to === "refunded" && ((await refundBalance(db, id))?.capturedPaise ?? 0) > 0) {
+  const balance = await refundBalance(db, id);
+  if (to === "refunded" && balance?.order.payment_method !== "cod" && balance?.capturedPaise) {
     // A paid online order is refunded through the payment provider, with the refund form.
     return data<ActionErrors>(
       { errors: { form: "Use the refund form: it returns the money through Razorpay" } },
       { status: 400 },
     );
   }
+  if (to === "cancelled") return cancelAction(request, id, admin.id, back);
   const result = await transitionOrder(db, id, to, { trackingNumber, by: `admin:${admin.id}` });
   if (!result.ok) {
     if (result.status === 404) notFound();
@@ -110,6 +113,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   securityEvent("admin.order", { adminId: admin.id, orderId: id, to });
   return redirectWithToast(back, { type: "success", message: MOVES[to]!.done }, request);
+}
+
+/** Cancelling refunds what was paid online, as the shopper's cancel does; a failed refund is flagged. */
+async function cancelAction(request: Request, id: number, adminId: number, back: string) {
+  const result = await cancelOrder(db, getPaymentGateway(), {
+    orderId: id,
+    by: `admin:${adminId}`,
+  });
+  if (!result.ok) {
+    if (result.status === 404) notFound();
+    return redirectWithToast(back, { type: "error", message: result.message }, request);
+  }
+  securityEvent("admin.order", { adminId, orderId: id, to: "cancelled" });
+  const { refund } = result;
+  if (refund?.status === "failed") {
+    return redirectWithToast(
+      back,
+      {
+        type: "error",
+        message: `Order cancelled, but the refund of ${formatPaise(refund.amountPaise)} did not go through (${refund.error}): it is flagged; refund it again with the refund form`,
+      },
+      request,
+    );
+  }
+  const message = !refund
+    ? MOVES.cancelled!.done
+    : refund.status === "processed"
+      ? `Order cancelled and ${formatPaise(refund.amountPaise)} refunded`
+      : `Order cancelled; refund of ${formatPaise(refund.amountPaise)} sent to Razorpay, waiting for its confirmation`;
+  return redirectWithToast(back, { type: "success", message }, request);
 }
 
 /** A refused refund, with what was typed (the amount, the reason, the units of each line). */
@@ -166,7 +199,11 @@ async function returnAction(request: Request, form: FormData, adminId: number, b
     return data<ActionErrors>({ errors: { returns: result.message } }, { status: 400 });
   }
   securityEvent("admin.order", { adminId, returnId, decision });
-  return redirectWithToast(back, { type: "success", message: `Return ${result.status}` }, request);
+  const message =
+    decision === "receive" && result.status === "approved"
+      ? "Return received: refund sent to Razorpay, waiting for its confirmation"
+      : `Return ${result.status}`;
+  return redirectWithToast(back, { type: "success", message }, request);
 }
 
 export default function AdminOrder() {
@@ -210,11 +247,17 @@ export default function AdminOrder() {
       <AdminOrderItems items={order.items} />
       <OrderNextStep order={order} labels={labels} errors={errors} typed={typed} busy={busy} />
       <OrderPayments payments={order.payments} />
-      <OrderReturns returns={returns} error={errors.returns} busy={busy} />
+      <OrderReturns
+        returns={returns}
+        error={errors.returns}
+        busy={busy}
+        cashOnDelivery={order.paymentMethod === "cod"}
+      />
       <OrderRefunds
         refunds={refunds}
         items={order.items}
         refundablePaise={refundablePaise}
+        cashOnDelivery={order.paymentMethod === "cod"}
         error={errors.refund}
         typed={typed}
         busy={busy}

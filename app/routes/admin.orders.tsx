@@ -11,17 +11,26 @@ import { listAllOrders, ORDER_STATUSES, STATUS_LABELS } from "~/models/order/ind
 
 export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
 
+/** The filter of every order still to ship (the dashboard's "waiting to ship" links to it). */
+const TO_SHIP_FILTER = "to-ship";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const wanted = params.get("status");
-  const status = ORDER_STATUSES.includes(wanted as OrderStatus) ? (wanted as OrderStatus) : null;
+  const status =
+    wanted === TO_SHIP_FILTER || ORDER_STATUSES.includes(wanted as OrderStatus)
+      ? (wanted as OrderStatus | typeof TO_SHIP_FILTER)
+      : null;
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const list = await listAllOrders(db, { status, page });
   return {
     ...list,
     status,
-    statuses: ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+    statuses: [
+      { value: TO_SHIP_FILTER, label: "To ship (paid, or cash on delivery)" },
+      ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+    ],
   };
 }
 
@@ -30,10 +39,7 @@ export default function AdminOrders() {
   const { orders, total, page, pageCount, status, statuses } = useLoaderData<typeof loader>();
   const outlet = useOutlet();
   const { search } = useLocation();
-  const label = Object.fromEntries(statuses.map((s) => [s.value, s.label])) as Record<
-    OrderStatus,
-    string
-  >;
+  const label: Record<string, string> = Object.fromEntries(statuses.map((s) => [s.value, s.label]));
   return (
     <div>
       {outlet ? <div className="mb-10">{outlet}</div> : null}

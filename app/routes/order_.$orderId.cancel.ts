@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { cancelOrderByShopper } from "~/models/return.server";
 import { getPaymentGateway } from "~/payments/payments.server";
+import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 import { notFound, requireIdParam } from "~/utils/responses.server";
 
@@ -18,8 +19,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/order/${orderId}`;
   if (!result.ok)
     return redirectWithToast(back, { type: "error", message: result.message }, request);
-  const message = result.refunded
-    ? "Your order is cancelled and the full amount is refunded."
-    : "Your order is cancelled.";
+  const { refund } = result;
+  // Say only what happened: a refund waiting for Razorpay is on its way, not made.
+  if (refund?.status === "failed")
+    return redirectWithToast(
+      back,
+      {
+        type: "error",
+        message:
+          "Your order is cancelled, but the refund did not go through yet: we will refund it.",
+      },
+      request,
+    );
+  const message = !refund
+    ? "Your order is cancelled."
+    : refund.status === "processed"
+      ? "Your order is cancelled and the full amount is refunded."
+      : `Your order is cancelled. Your refund of ${formatPaise(refund.amountPaise)} is started and on its way.`;
   return redirectWithToast(back, { type: "success", message }, request);
 }

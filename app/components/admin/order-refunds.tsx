@@ -10,6 +10,7 @@ export function OrderRefunds({
   refunds,
   items,
   refundablePaise,
+  cashOnDelivery = false,
   error,
   typed = {},
   busy,
@@ -17,6 +18,8 @@ export function OrderRefunds({
   refunds: RefundView[];
   items: AdminOrderView["items"];
   refundablePaise: number;
+  /** Cash on delivery: no provider moves the money back; the shop pays it and records it here. */
+  cashOnDelivery?: boolean;
   error?: string;
   /** What was typed into a refused refund form, put back. */
   typed?: Record<string, string>;
@@ -50,6 +53,9 @@ export function OrderRefunds({
           <p>
             Up to <Price paise={refundablePaise} /> can be refunded. Choose units of lines (they go
             back in stock) or an amount.
+            {cashOnDelivery
+              ? " Cash on delivery: pay it back yourself (bank transfer or UPI), then record it here."
+              : ""}
           </p>
           <ItemQuantities
             items={items}
@@ -92,7 +98,7 @@ export function OrderRefunds({
             disabled={busy}
             className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
           >
-            Refund
+            {cashOnDelivery ? "Record refund" : "Refund"}
           </button>
         </Form>
       ) : null}

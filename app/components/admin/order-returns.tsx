@@ -17,6 +17,15 @@ const DECISIONS = {
     label: (id: number) => `Items received: refund return #${id}`,
     className: "bg-red-700 text-white hover:bg-red-800",
   },
+  // Cash on delivery: the shop pays it back itself; the button records that it did.
+  receiveCash: {
+    label: (id: number) => `Items received: record the refund of return #${id}, paid back by us`,
+    className: "bg-red-700 text-white hover:bg-red-800",
+  },
+  retry: {
+    label: (id: number) => `Refund return #${id} again`,
+    className: "bg-red-700 text-white hover:bg-red-800",
+  },
 };
 
 /** A decision on one return, as a form with one button (and `children` before it). */
@@ -37,7 +46,11 @@ function DecisionForm({
     <Form method="post" className={className}>
       <input type="hidden" name="intent" value="return" />
       <input type="hidden" name="returnId" value={returnId} />
-      <input type="hidden" name="decision" value={decision} />
+      <input
+        type="hidden"
+        name="decision"
+        value={decision === "receiveCash" || decision === "retry" ? "receive" : decision}
+      />
       {children}
       <button
         type="submit"
@@ -50,15 +63,20 @@ function DecisionForm({
   );
 }
 
-/** The returns asked for: lines, reason, photos; approve or decline one asked for, receive one approved. */
+/**
+ * The returns asked for: lines, reason, photos; approve or decline one asked for, receive one
+ * approved (its refund: on its way, or failed and to be made again).
+ */
 export function OrderReturns({
   returns,
   error,
   busy,
+  cashOnDelivery = false,
 }: {
   returns: ReturnView[];
   error?: string;
   busy: boolean;
+  cashOnDelivery?: boolean;
 }) {
   return (
     <>
@@ -117,8 +135,30 @@ export function OrderReturns({
                     </div>
                   </DecisionForm>
                 </div>
+              ) : r.status === "approved" && r.refundStatus === "pending" ? (
+                <p className="mt-2 font-semibold">
+                  Received: the refund is on its way (waiting for Razorpay).
+                </p>
               ) : r.status === "approved" ? (
-                <DecisionForm returnId={r.id} decision="receive" busy={busy} className="mt-2" />
+                <>
+                  {r.refundStatus === "failed" ? (
+                    <p role="alert" className="mt-2 font-semibold text-red-700">
+                      Received, but its refund failed.
+                    </p>
+                  ) : null}
+                  <DecisionForm
+                    returnId={r.id}
+                    decision={
+                      r.refundStatus === "failed"
+                        ? "retry"
+                        : cashOnDelivery
+                          ? "receiveCash"
+                          : "receive"
+                    }
+                    busy={busy}
+                    className="mt-2"
+                  />
+                </>
               ) : null}
             </li>
           ))}

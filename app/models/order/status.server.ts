@@ -3,7 +3,8 @@ import type { DB, OrderStatus } from "~/db/schema";
 import type { Kysely } from "kysely";
 import { issueCreditNote, issueInvoice } from "../invoice.server";
 import { enqueueOrderEvent, enqueueRefundNotice } from "../outbox.server";
-import { moveStatus, restock, type OrderRow, type Trx } from "./shared.server";
+import { restockUnits } from "../refund.server";
+import { moveStatus, type OrderRow, type Trx } from "./shared.server";
 
 /**
  * The status machine of an order:
@@ -16,7 +17,7 @@ import { moveStatus, restock, type OrderRow, type Trx } from "./shared.server";
  * Cash on delivery orders hold their stock without expiry and never wait for an online payment:
  *   placed -> confirmed -> shipped -> delivered (invoiced), then cash collected (paid_at set);
  *   placed | confirmed -> cancelled (stock returns)
- * An invoiced order that is cancelled or refunded gets a credit note.
+ * An invoiced order that is cancelled or refunded gets a credit note for what is not credited yet.
  *
  * Every change is guarded by the status it starts from and written to order_status_history.
  */
@@ -58,15 +59,23 @@ export const isStandingOrder = (status: OrderStatus): boolean =>
 
 /**
  * THE rule for "counts as paid": money came in and stays in (paid, shipped, delivered; not a
- * cancelled or refunded order, and not cash on delivery before it is collected). Paid orders and
- * revenue in the stats, and the payment confirmations' "Payment successful!", all use it.
+ * cancelled or refunded order, and not cash on delivery before it is collected: its `paid_at` is
+ * set when the cash is). Paid orders and revenue in the stats, and the payment confirmations'
+ * "Payment successful!", all use it.
  */
 export const COUNTS_AS_PAID: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
 
+/** For an online payment's outcome (paid online means paid at once). */
 export const countsAsPaid = (status: OrderStatus): boolean => COUNTS_AS_PAID.includes(status);
 
-/** countsAsPaid as an SQL condition on the `status` column of `orders`. */
-export const countsAsPaidSql = sql<boolean>`status in (${sql.join(COUNTS_AS_PAID.map((s) => sql.lit(s)))})`;
+/**
+ * countsAsPaid as an SQL condition on `orders`, for every order: a shipped or delivered cash on
+ * delivery order counts once its cash is collected (`paid_at`), all time as this month.
+ */
+export const countsAsPaidSql = sql<boolean>`(status in (${sql.join(COUNTS_AS_PAID.map((s) => sql.lit(s)))}) and paid_at is not null)`;
+
+/** Orders still to ship: paid online, or cash on delivery placed or confirmed (paid on delivery). */
+export const TO_SHIP: readonly OrderStatus[] = ["paid", "placed", "confirmed"];
 
 /** What an admin may move an order to, from each status. */
 export const ADMIN_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
@@ -98,7 +107,10 @@ export function adminMoves(order: {
   );
 }
 
-/** Moving there gives the order's units back to the stock (nothing has left the warehouse). */
+/**
+ * Moving there gives the order's units back to the stock (nothing has left the warehouse): those
+ * a refund of lines has not already put back.
+ */
 const RESTOCK_ON: Partial<Record<OrderStatus, OrderStatus[]>> = {
   paid: ["cancelled", "refunded"],
   placed: ["cancelled"],
@@ -123,7 +135,8 @@ export type TransitionResult =
 
 /**
  * An admin's move (ship, deliver, cancel, refund). Only the moves of ADMIN_TRANSITIONS; cancelling
- * or refunding a paid order that has not shipped puts its units back in stock.
+ * or refunding a paid order that has not shipped puts its units back in stock. Money does not move
+ * here: cancelling a paid online order is cancelOrder (return.server.ts), which refunds it.
  */
 export async function transitionOrder(
   db: Kysely<DB>,
@@ -157,7 +170,7 @@ export async function transitionOrder(
         status: 409,
         message: "The order changed meanwhile; reload and try again",
       };
-    if (RESTOCK_ON[order.status]?.includes(to)) await restock(trx, order.id);
+    if (RESTOCK_ON[order.status]?.includes(to)) await restockUnits(trx, order.id);
     if (to === "shipped" || to === "delivered" || to === "cancelled") {
       await enqueueOrderEvent(trx, order.id, to, options.now);
     }

@@ -4,7 +4,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import { imageUrl } from "~/utils/images";
 import type { Address } from "../address.server";
 import { loadOrderItems, type OrderLine } from "./shared.server";
-import { adminMoves, ORDERED_STATUSES } from "./status.server";
+import { adminMoves, ORDERED_STATUSES, TO_SHIP } from "./status.server";
 
 /** Reading orders: the shopper's and the admin's views, and the JSON API's shape. */
 
@@ -211,7 +211,8 @@ export type AdminOrderView = OrderView & {
 export async function listAllOrders(
   db: Kysely<DB>,
   options: {
-    status?: OrderStatus | null;
+    /** One status, or "to-ship": every order still to ship (TO_SHIP). */
+    status?: OrderStatus | "to-ship" | null;
     page?: number;
     pageSize?: number;
     /** A page past the last: the last page (default) or no orders (the JSON API). */
@@ -225,7 +226,8 @@ export async function listAllOrders(
 }> {
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   let base = db.selectFrom("orders as o").innerJoin("users as u", "u.id", "o.user_id");
-  if (options.status) base = base.where("o.status", "=", options.status);
+  if (options.status === "to-ship") base = base.where("o.status", "in", TO_SHIP);
+  else if (options.status) base = base.where("o.status", "=", options.status);
   const { n } = await base
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();

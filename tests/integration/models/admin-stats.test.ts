@@ -11,11 +11,19 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-async function order(userId: number, status: string, amount: number, paidAt: string | null) {
+async function order(
+  userId: number,
+  status: string,
+  amount: number,
+  paidAt: string | null,
+  paymentMethod: "razorpay" | "cod" = "razorpay",
+) {
   await sql`insert into orders (user_id, status, checkout_type, amount_paise, ship_full_name, ship_phone, ship_address1,
-    ship_city, ship_state, ship_postal_code, ship_country, idempotency_key, gateway, reserved_until, paid_at)
+    ship_city, ship_state, ship_postal_code, ship_country, idempotency_key, gateway, reserved_until, paid_at,
+    payment_method, cash_collected_at)
     values (${userId}, ${status}, 'cart', ${amount}, 'A', '9876543210', 'x', 'Pune', 'MH', '411001', 'India',
-      ${`k-${Math.random()}`}, 'sandbox', '2030-01-01T00:00:00.000Z', ${paidAt})`.execute(t.db);
+      ${`k-${Math.random()}`}, 'sandbox', '2030-01-01T00:00:00.000Z', ${paidAt}, ${paymentMethod},
+      ${paymentMethod === "cod" ? paidAt : null})`.execute(t.db);
 }
 
 describe("dashboard stats", () => {
@@ -84,6 +92,36 @@ describe("dashboard stats", () => {
       awaitingPayment: 1,
       paidOrders: 5,
       revenuePaise: 31000,
+    });
+  });
+
+  it("counts cash on delivery as waiting to ship until it ships, and as paid, in every figure, only once its cash is collected", async () => {
+    const user = Number(
+      (
+        await t.db
+          .insertInto("users")
+          .values({ email: "c@example.com", password_hash: "x", role: "customer" })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await order(user, "placed", 100, null, "cod");
+    await order(user, "confirmed", 200, null, "cod");
+    await order(user, "shipped", 400, null, "cod"); // the courier has it, no cash yet
+    await order(user, "delivered", 800, null, "cod"); // delivered, cash not recorded
+    await order(user, "delivered", 1600, "2026-03-15T01:00:00.000Z", "cod"); // cash collected today
+    await order(user, "delivered", 3200, "2026-02-10T01:00:00.000Z", "cod"); // collected in February
+    await order(user, "paid", 6400, "2026-03-15T02:00:00.000Z"); // paid online, to ship
+
+    const stats = await dashboardStats(t.db, new Date("2026-03-15T10:00:00Z"));
+    expect(stats).toMatchObject({
+      awaitingShipment: 3,
+      ordersToday: 2,
+      revenueTodayPaise: 8000,
+      ordersThisMonth: 2,
+      revenueThisMonthPaise: 8000,
+      paidOrders: 3,
+      revenuePaise: 11200,
     });
   });
 });

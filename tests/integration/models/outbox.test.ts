@@ -17,6 +17,7 @@ import {
   type OutboxRow,
 } from "~/models/outbox.server";
 import { claimDue, runOutboxOnce } from "~/models/outbox-worker.server";
+import { DEFAULT_SETTINGS, saveSettings } from "~/models/settings.server";
 import {
   recordSuccessfulPayment,
   reserveOrder,
@@ -116,7 +117,7 @@ describe("order messages", () => {
     expect(confirmation.from?.text).toContain("orders@overland.test");
     // Both parts, with the items, the total through the money formatter, the address and the method.
     expect(confirmation.text).toContain("2 × Warn Zeon 10-S Winch");
-    expect(confirmation.text).toContain(`Total: ${formatPaise(30_000_000)}`);
+    expect(confirmation.text).toContain(`Shipping: Free\nTotal: ${formatPaise(30_000_000)}`);
     expect(confirmation.text).toContain("12 MG Road");
     expect(confirmation.text).toContain("Paid online (test payment)");
     expect(confirmation.html).toContain(formatPaise(30_000_000));
@@ -156,6 +157,57 @@ describe("order messages", () => {
     const confirmation = mails.find((m) => m.envelopeTo.includes("alice@example.com"))!;
     expect(confirmation.subject).toBe(`Order #${placed.order.id} confirmed`);
     expect(confirmation.text).toContain("Cash on delivery");
+  });
+
+  it("the order mails list shipping and the cash on delivery fee, adding up to the total as the order page does", async () => {
+    await saveSettings(t.db, { ...DEFAULT_SETTINGS, freeShippingFromPaise: 0, codFeePaise: 4_900 });
+    const placed = await reserveOrder(t.db, {
+      userId: f.alice,
+      addressId: f.aliceAddress,
+      idempotencyKey: "cod-charges-key",
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
+      gateway: "sandbox",
+      paymentMethod: "cod",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    const order = await t.db
+      .selectFrom("orders")
+      .select(["amount_paise", "shipping_paise", "cod_fee_paise"])
+      .where("id", "=", placed.order.id)
+      .executeTakeFirstOrThrow();
+    const goods = await t.db
+      .selectFrom("order_items")
+      .select((eb) => eb.fn.sum<number>(eb("unit_price_paise", "*", eb.ref("quantity"))).as("sum"))
+      .where("order_id", "=", placed.order.id)
+      .executeTakeFirstOrThrow();
+    // The order pays for shipping and the COD fee, and nothing else is in its total.
+    expect(order.shipping_paise).toBeGreaterThan(0);
+    expect(order.cod_fee_paise).toBe(4_900);
+    expect(Number(goods.sum) + order.shipping_paise + order.cod_fee_paise).toBe(order.amount_paise);
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 2, failed: 0 });
+    const mails = await smtp.waitFor(2);
+    for (const mail of mails) {
+      const text = mail.text ?? "";
+      const shipping = `Shipping: ${formatPaise(order.shipping_paise)}`;
+      const fee = `Cash on delivery fee: ${formatPaise(order.cod_fee_paise)}`;
+      const total = `Total: ${formatPaise(order.amount_paise)}`;
+      expect(text).toContain(shipping);
+      expect(text).toContain(fee);
+      // Between the items and the total.
+      expect(text.indexOf(shipping)).toBeGreaterThan(text.indexOf("1 × "));
+      expect(text.indexOf(fee)).toBeLessThan(text.indexOf(total));
+      const html = String(mail.html);
+      expect(html).toMatch(/<td>Shipping<\/td><td[^>]*>[^<]+<\/td>/);
+      expect(html).toContain(`<td>Cash on delivery fee</td>`);
+      expect(html).toContain(formatPaise(order.shipping_paise));
+      expect(html).toContain(formatPaise(order.cod_fee_paise));
+    }
   });
 
   it("without ADMIN_EMAIL every admin hears of the order", async () => {
@@ -353,5 +405,49 @@ describe("templates", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;b&gt;Bar&lt;/b&gt;");
     expect(mail.text).toContain(formatPaise(150));
+    // A message queued before the snapshot had shipping: the lines and the total, as before.
+    expect(mail.text).not.toContain("Shipping");
+  });
+
+  it("say Free for free shipping, and show no COD fee for an order paid online", () => {
+    const order = {
+      id: 8,
+      items: [
+        {
+          title: "ARB Recovery Damper",
+          quantity: 2,
+          unitPricePaise: 210_000,
+          sizeLabel: "",
+          colorName: "",
+        },
+      ],
+      shippingPaise: 0,
+      codFeePaise: 0,
+      totalPaise: 420_000,
+      paymentMethod: "Paid online (Razorpay)",
+      address: {
+        fullName: "A",
+        phone: "1",
+        address1: "x",
+        address2: "",
+        city: "c",
+        state: "s",
+        postalCode: "1",
+        country: "India",
+      },
+      trackingNumber: null,
+      customerEmail: "a@b.c",
+    };
+    const free = renderMail({ kind: "order_confirmation", order }, BASE);
+    expect(free.text).toContain(
+      `2 × ARB Recovery Damper  ${formatPaise(420_000)}\nShipping: Free\nTotal: ${formatPaise(420_000)}`,
+    );
+    expect(free.text).not.toContain("Cash on delivery fee");
+    expect(free.html).toContain(`<td>Shipping</td><td style="text-align:right">Free</td>`);
+    const paid = renderMail(
+      { kind: "order_shipped", order: { ...order, shippingPaise: 6_400, totalPaise: 426_400 } },
+      BASE,
+    );
+    expect(paid.text).toContain(`Shipping: ${formatPaise(6_400)}\nTotal: ${formatPaise(426_400)}`);
   });
 });

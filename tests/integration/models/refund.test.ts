@@ -2,8 +2,22 @@
 // webhook route signed like Razorpay's, on a real database.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { placeOrder, verifyPayment } from "~/models/order/index.server";
+import { renderMail, type MessagePayload } from "~/messages/templates";
+import {
+  orderStats,
+  placeOrder,
+  transitionOrder,
+  verifyPayment,
+} from "~/models/order/index.server";
 import { listRefunds, refundOrder } from "~/models/refund.server";
+import {
+  cancelOrder,
+  cancelOrderByShopper,
+  decideReturn,
+  listReturns,
+  receiveReturn,
+  requestReturn,
+} from "~/models/return.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { getPaymentGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
@@ -289,5 +303,219 @@ describe("refunds through Razorpay", () => {
     ).toMatchObject({ ok: true, status: "processed" });
     expect(rzp.requests).toHaveLength(0);
     expect(await status(orderId)).toBe("refunded");
+  });
+});
+
+const attention = async (orderId: number) =>
+  (
+    await t.db
+      .selectFrom("orders")
+      .select("attention")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow()
+  ).attention;
+
+/** The shopper's e-mails of a kind, rendered as sent. */
+async function mailTexts(kind: string) {
+  const rows = await t.db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("kind", "=", kind)
+    .where("channel", "=", "email")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => renderMail(JSON.parse(r.payload) as MessagePayload, BASE).text);
+}
+
+/** Razorpay gives a failed refund's amount back to the payment (the stand-in keeps no such state). */
+function refundFailedAtRazorpay(paymentId: string, amount: number) {
+  rzp.payments.get(paymentId)!.amountRefunded -= amount;
+}
+
+describe("each unit goes back in stock once, whatever the order of cancel and refunds", () => {
+  it("cancelled, then its two units refunded by lines: stock back by two, not four", async () => {
+    const { orderId, itemId } = await paidOrder();
+    const stock = await stockOf(t.db, f.products.winch);
+    expect(await transitionOrder(t.db, orderId, "cancelled", { by: "admin:1" })).toMatchObject({
+      ok: true,
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 2);
+    const refund = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 2 }],
+      by: "admin:1",
+    });
+    expect(refund).toMatchObject({ ok: true, status: "processed", amountPaise: 2 * WINCH });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 2);
+    expect(await status(orderId)).toBe("refunded");
+  });
+
+  it("one unit refunded by lines, then the shopper cancels: the other unit goes back, the rest of the money too", async () => {
+    const { orderId, itemId } = await paidOrder();
+    const stock = await stockOf(t.db, f.products.winch);
+    await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      by: "admin:1",
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 1);
+    expect(
+      await cancelOrderByShopper(t.db, getPaymentGateway(), { userId: f.alice, orderId }),
+    ).toEqual({
+      ok: true,
+      refund: { amountPaise: WINCH, status: "processed" },
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 2);
+    expect(await status(orderId)).toBe("refunded");
+  });
+
+  it("a refund of lines waiting for Razorpay, a cancel, then the refund's webhook: two units back", async () => {
+    const { orderId, itemId, paymentId } = await paidOrder();
+    const stock = await stockOf(t.db, f.products.winch);
+    rzp.refundStatus = "pending";
+    const pending = await refundOrder(t.db, getPaymentGateway(), {
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      by: "admin:1",
+    });
+    if (!pending.ok) throw new Error(pending.message);
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock);
+    await transitionOrder(t.db, orderId, "cancelled", { by: "admin:1" });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 2);
+    const processed = refundWebhookBody("refund.processed", {
+      refundId: pending.razorpayRefundId!,
+      paymentId,
+      amount: WINCH,
+    });
+    expect(await (await postWebhook(processed, "evt_restock_1")).json()).toMatchObject({
+      outcome: "refund processed",
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 2);
+  });
+});
+
+describe("cancelling a paid order refunds it, and a refund that fails is flagged and made again", () => {
+  it("the admin's cancel refunds what was paid; the cancel message promises no refund it has not made", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    expect(await cancelOrder(t.db, getPaymentGateway(), { orderId, by: "admin:1" })).toEqual({
+      ok: true,
+      refund: { amountPaise: 2 * WINCH, status: "processed" },
+    });
+    expect(rzp.payments.get(paymentId)!.amountRefunded).toBe(2 * WINCH);
+    expect(await status(orderId)).toBe("refunded");
+    const [cancelled] = await mailTexts("order_cancelled");
+    expect(cancelled).not.toMatch(/amount is refunded/);
+    expect(cancelled).toMatch(/separate message once the refund is made/);
+    expect(await mailTexts("order_refunded")).toEqual([
+      expect.stringContaining("We have refunded ₹3,00,000.00"),
+    ]);
+  });
+
+  it("Razorpay refuses the refund of an admin's cancel: the order is cancelled and flagged, the dashboard counts it, and the refund is made again", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    // As if the payment were refunded elsewhere already: Razorpay refuses another refund.
+    rzp.payments.get(paymentId)!.amountRefunded = 2 * WINCH;
+    const result = await cancelOrder(t.db, getPaymentGateway(), { orderId, by: "admin:1" });
+    expect(result).toMatchObject({
+      ok: true,
+      refund: { amountPaise: 2 * WINCH, status: "failed" },
+    });
+    expect(await status(orderId)).toBe("cancelled");
+    expect(await attention(orderId)).toMatch(
+      /^Refund #\d+ of ₹3,00,000\.00 failed .*refund it again$/,
+    );
+    expect((await orderStats(t.db)).needsAttention).toBe(1);
+
+    rzp.payments.get(paymentId)!.amountRefunded = 0;
+    expect(
+      await refundOrder(t.db, getPaymentGateway(), {
+        orderId,
+        amountPaise: 2 * WINCH,
+        by: "admin:1",
+      }),
+    ).toMatchObject({ ok: true, status: "processed" });
+    expect(await status(orderId)).toBe("refunded");
+  });
+
+  it("a shopper's cancel whose refund Razorpay accepts, then fails: told it is on its way, never that it is refunded; the order is flagged", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    rzp.refundStatus = "pending";
+    const result = await cancelOrderByShopper(t.db, getPaymentGateway(), {
+      userId: f.alice,
+      orderId,
+    });
+    expect(result).toEqual({ ok: true, refund: { amountPaise: 2 * WINCH, status: "pending" } });
+    expect(await mailTexts("order_refunded")).toEqual([]);
+    const [refund] = await listRefunds(t.db, orderId);
+    const failed = refundWebhookBody("refund.failed", {
+      refundId: refund.razorpayRefundId!,
+      paymentId,
+      amount: 2 * WINCH,
+    });
+    expect(await (await postWebhook(failed, "evt_cancel_failed")).json()).toMatchObject({
+      outcome: "refund failed",
+    });
+    expect(await status(orderId)).toBe("cancelled");
+    expect(await attention(orderId)).toMatch(/^Refund #\d+ of ₹3,00,000\.00 failed/);
+    expect(await mailTexts("order_refunded")).toEqual([
+      expect.stringContaining("did not go through"),
+    ]);
+  });
+
+  it("a return's refund waits for Razorpay, then fails: the return is not shown as refunded, the order is flagged, and receiving again refunds it once", async () => {
+    const { orderId, itemId, paymentId } = await paidOrder();
+    await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
+    await transitionOrder(t.db, orderId, "delivered", { by: "admin" });
+    const stock = await stockOf(t.db, f.products.winch);
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "The drum is scratched",
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    await decideReturn(t.db, { returnId: asked.returnId, approve: true, by: "admin:1" });
+
+    rzp.refundStatus = "pending";
+    const receive = () =>
+      receiveReturn(t.db, getPaymentGateway(), { returnId: asked.returnId, by: "admin:1" });
+    expect(await receive()).toEqual({ ok: true, status: "approved" });
+    expect((await listReturns(t.db, orderId))[0]).toMatchObject({
+      status: "approved",
+      refundStatus: "pending",
+    });
+    // Received twice while its refund is on its way: refused, nothing sent to Razorpay.
+    expect(await receive()).toMatchObject({ ok: false, status: 409 });
+    const [refund] = await listRefunds(t.db, orderId);
+    const failed = refundWebhookBody("refund.failed", {
+      refundId: refund.razorpayRefundId!,
+      paymentId,
+      amount: WINCH,
+    });
+    await postWebhook(failed, "evt_return_failed");
+    refundFailedAtRazorpay(paymentId, WINCH);
+    expect((await listReturns(t.db, orderId))[0]).toMatchObject({
+      status: "approved",
+      refundStatus: "failed",
+    });
+    expect(await attention(orderId)).toMatch(/failed/);
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock);
+
+    rzp.refundStatus = "processed";
+    expect(await receive()).toEqual({ ok: true, status: "refunded" });
+    expect((await listReturns(t.db, orderId))[0]).toMatchObject({
+      status: "refunded",
+      refundStatus: "processed",
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 1);
+    expect(rzp.payments.get(paymentId)!.amountRefunded).toBe(WINCH);
+    const updates = await mailTexts("return_update");
+    expect(updates.map((m) => /arrived and are refunded/.test(m))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(updates[2]).toMatch(/arrived\. Their refund is started and on its way/);
   });
 });

@@ -3,7 +3,8 @@
 // goods' arrival refunds them. On a real database with the sandbox gateway; messages in the outbox.
 import { afterAll, beforeEach, afterEach, describe, expect, it } from "vitest";
 import { reserveOrder, transitionOrder } from "~/models/order/index.server";
-import { listRefunds } from "~/models/refund.server";
+import { recordCashCollected } from "~/models/order-extras.server";
+import { listRefunds, refundOrder } from "~/models/refund.server";
 import {
   cancelOrderByShopper,
   decideReturn,
@@ -70,7 +71,7 @@ describe("cancel", () => {
     });
     expect(await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId })).toEqual({
       ok: true,
-      refunded: true,
+      refund: { amountPaise: 2 * WINCH, status: "processed" },
     });
     expect(await stockOf(t.db, f.products.winch)).toBe(stock + 2);
     expect((await listRefunds(t.db, orderId)).map((r) => [r.amountPaise, r.status])).toEqual([
@@ -104,7 +105,7 @@ describe("cancel", () => {
       expect(await stockOf(t.db, f.products.lights)).toBe(stock - 1);
       expect(await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId })).toEqual({
         ok: true,
-        refunded: false,
+        refund: null,
       });
       expect(await status(orderId)).toBe("cancelled");
       expect(await stockOf(t.db, f.products.lights)).toBe(stock);
@@ -257,5 +258,97 @@ describe("returns", () => {
         reason: "Not delivered",
       }),
     ).toMatchObject({ ok: false, status: 409, message: "Only a delivered order can be returned." });
+  });
+});
+
+describe("returns of cash on delivery", () => {
+  /** Alice's delivered COD order of one set of lights; the cash collected unless told otherwise. */
+  async function deliveredCod(collect = true) {
+    const placed = await reserveOrder(t.db, {
+      userId: f.alice,
+      addressId: f.aliceAddress,
+      idempotencyKey: `cod-return-${Math.random()}`,
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
+      gateway: "sandbox",
+      paymentMethod: "cod",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    const orderId = placed.order.id;
+    for (const to of ["confirmed", "shipped", "delivered"] as const)
+      await transitionOrder(t.db, orderId, to, { trackingNumber: "TRACK1234", by: "admin" });
+    if (collect) await recordCashCollected(t.db, orderId, { by: "admin:1" });
+    const order = await t.db
+      .selectFrom("orders")
+      .innerJoin("order_items", "order_items.order_id", "orders.id")
+      .select(["orders.amount_paise", "order_items.id as itemId"])
+      .where("orders.id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    return { orderId, itemId: order.itemId, collectedPaise: order.amount_paise };
+  }
+
+  async function approvedReturn(orderId: number, itemId: number) {
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "The beam pattern is wrong",
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    await decideReturn(t.db, { returnId: asked.returnId, approve: true, by: "admin:1" });
+    return asked.returnId;
+  }
+
+  // No provider holds cash on delivery: a call to it would be a bug.
+  const noProvider = {
+    ...gateway,
+    refundPayment: () => Promise.reject(new Error("cash on delivery never goes to the provider")),
+  };
+
+  it("once the cash is collected, the return is received: back in stock, refunded as paid back by the shop, never more than was collected", async () => {
+    const { orderId, itemId, collectedPaise } = await deliveredCod();
+    const stock = await stockOf(t.db, f.products.lights);
+    const returnId = await approvedReturn(orderId, itemId);
+    expect(await receiveReturn(t.db, noProvider, { returnId, by: "admin:1" })).toEqual({
+      ok: true,
+      status: "refunded",
+    });
+    expect(await stockOf(t.db, f.products.lights)).toBe(stock + 1);
+    expect(
+      (await listRefunds(t.db, orderId)).map((r) => [r.amountPaise, r.status, r.reason]),
+    ).toEqual([
+      [
+        collectedPaise,
+        "processed",
+        `return #${returnId}, paid back by the shop (cash on delivery)`,
+      ],
+    ]);
+    expect((await listReturns(t.db, orderId))[0].status).toBe("refunded");
+    expect(await status(orderId)).toBe("refunded");
+    // Nothing is left to pay back.
+    expect(
+      await refundOrder(t.db, noProvider, { orderId, amountPaise: 100, by: "admin:1" }),
+    ).toMatchObject({ ok: false, status: 409 });
+    const updates = (await mails("return_update")).map(
+      (m) => (JSON.parse(m.payload) as { return: { status: string } }).return.status,
+    );
+    expect(updates).toEqual(["requested", "approved", "refunded"]);
+  });
+
+  it("before the cash is collected, receiving is refused with the reason and nothing goes back in stock", async () => {
+    const { orderId, itemId } = await deliveredCod(false);
+    const stock = await stockOf(t.db, f.products.lights);
+    const returnId = await approvedReturn(orderId, itemId);
+    const result = await receiveReturn(t.db, noProvider, { returnId, by: "admin:1" });
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    if (result.ok) throw new Error();
+    expect(result.message).toMatch(/cash is collected/);
+    expect(await stockOf(t.db, f.products.lights)).toBe(stock);
+    expect((await listReturns(t.db, orderId))[0].status).toBe("approved");
   });
 });

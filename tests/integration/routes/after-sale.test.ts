@@ -4,14 +4,17 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { enqueueMessage } from "~/models/outbox.server";
-import { transitionOrder } from "~/models/order/index.server";
-import { listReturns } from "~/models/return.server";
+import { reserveOrder, transitionOrder } from "~/models/order/index.server";
+import { recordCashCollected } from "~/models/order-extras.server";
+import { listRefunds } from "~/models/refund.server";
+import { decideReturn, listReturns, requestReturn } from "~/models/return.server";
 import { getSandboxGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin.orders.$id";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/admin.outbox";
 import { action as cancelAction } from "~/routes/order_.$orderId.cancel";
 import { action as returnAction } from "~/routes/order_.$orderId.return";
 import { resetEnvCache } from "~/utils/env.server";
+import { takeToasts } from "~/utils/toast.server";
 import { insertCheckoutFixture, paidCartOrder } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 import { callRoute } from "../../support/route";
@@ -66,6 +69,16 @@ const post = (path: string, cookie: string, body: URLSearchParams | FormData) =>
   });
 
 const paidOrder = () => paidCartOrder(t.db, f, getSandboxGateway()!);
+
+/** The toast a redirect carries (its flash cookie), as the next page would show it. */
+async function toastOf(res: Response) {
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { toasts } = await takeToasts(new Request(BASE, { headers: { Cookie: cookie } }));
+  return toasts.map((x) => x.message);
+}
 const status = async (id: number) =>
   (await t.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow())
     .status;
@@ -88,6 +101,9 @@ describe("shopper doors", () => {
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/order/${orderId}`);
+    expect(await toastOf(res)).toEqual([
+      "Your order is cancelled and the full amount is refunded.",
+    ]);
     expect(await status(orderId)).toBe("refunded");
   });
 
@@ -201,6 +217,81 @@ describe("shopper doors", () => {
 });
 
 describe("admin doors", () => {
+  it("Cancel order on a paid online order refunds what was paid, and says so", async () => {
+    const { orderId } = await paidOrder();
+    const res = await call(
+      adminOrderAction,
+      post(`/admin/orders/${orderId}`, admin, new URLSearchParams({ to: "cancelled" })),
+      { id: String(orderId) },
+    );
+    expect(res.status).toBe(303);
+    expect(await toastOf(res)).toEqual(["Order cancelled and ₹3,00,000.00 refunded"]);
+    expect((await listRefunds(t.db, orderId)).map((r) => [r.amountPaise, r.status])).toEqual([
+      [30_000_000, "processed"],
+    ]);
+    expect(await status(orderId)).toBe("refunded");
+  });
+
+  it("a cash-on-delivery return is received and its refund recorded once the cash is collected; the refund form offers what was collected", async () => {
+    const placed = await reserveOrder(t.db, {
+      userId: f.alice,
+      addressId: f.aliceAddress,
+      idempotencyKey: "cod-route-return",
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
+      gateway: "sandbox",
+      paymentMethod: "cod",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    const orderId = placed.order.id;
+    for (const to of ["confirmed", "shipped", "delivered"] as const)
+      await transitionOrder(t.db, orderId, to, { trackingNumber: "TRACK1234", by: "admin" });
+    await recordCashCollected(t.db, orderId, { by: "admin:1" });
+    const page = async () =>
+      (await (
+        await call(
+          adminOrderLoader,
+          new Request(`${BASE}/admin/orders/${orderId}`, { headers: { Cookie: admin } }),
+          { id: String(orderId) },
+        )
+      ).json()) as {
+        refundablePaise: number;
+        order: { amountPaise: number; items: { id: number }[] };
+      };
+    const before = await page();
+    expect(before.refundablePaise).toBe(before.order.amountPaise);
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: before.order.items[0].id, quantity: 1 }],
+      reason: "Wrong beam pattern",
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    await decideReturn(t.db, { returnId: asked.returnId, approve: true, by: "admin:1" });
+    const res = await call(
+      adminOrderAction,
+      post(
+        `/admin/orders/${orderId}`,
+        admin,
+        new URLSearchParams({
+          intent: "return",
+          returnId: String(asked.returnId),
+          decision: "receive",
+        }),
+      ),
+      { id: String(orderId) },
+    );
+    expect(res.status).toBe(303);
+    expect(await toastOf(res)).toEqual(["Return refunded"]);
+    expect((await listRefunds(t.db, orderId)).map((r) => r.status)).toEqual(["processed"]);
+    expect((await page()).refundablePaise).toBe(0);
+  });
+
   it("the refund form refunds an amount in rupees; bad input is a 400 with a message, not a 500", async () => {
     const { orderId } = await paidOrder();
     const refund = (fields: Record<string, string>) =>

@@ -1,0 +1,152 @@
+// GST credit notes for refunds in part and in full: numbered in the credit-note series, split like
+// the invoice, on the invoice PDF (read back with poppler's pdftotext) and taken off the GST report
+// in the month they were issued. On a real database with the sandbox gateway.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { gstReportCsv } from "~/models/gst-report.server";
+import { invoicePdfFor } from "~/models/invoice-document.server";
+import { getInvoice } from "~/models/invoice.server";
+import { getOrderExtras } from "~/models/order-extras.server";
+import { refundOrder } from "~/models/refund.server";
+import { cancelOrder } from "~/models/return.server";
+import { createSandboxGateway } from "~/payments/sandbox.server";
+import { resetEnvCache } from "~/utils/env.server";
+import { splitInclusive } from "~/utils/gst";
+import { insertCheckoutFixture, paidCartOrder } from "../../support/checkout-fixture";
+import { type TestDb, withAppDb } from "../../support/db";
+import { ensureDebianCommand } from "../../support/debian";
+
+const WINCH = 15_000_000;
+const gateway = createSandboxGateway("sandbox-secret-for-credit-notes-0123");
+let t: TestDb;
+let f: Awaited<ReturnType<typeof insertCheckoutFixture>>;
+const saved = { ...process.env };
+
+afterAll(() => {
+  process.env = saved;
+  resetEnvCache();
+});
+beforeEach(async () => {
+  t = await withAppDb({ PUBLIC_URL: "http://127.0.0.1:3992" });
+  f = await insertCheckoutFixture(t.db);
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+const IST = (5 * 60 + 30) * 60_000;
+/** "2026-11" for a moment, in India time. */
+const monthOf = (at: Date) => new Date(at.getTime() + IST).toISOString().slice(0, 7);
+/** Noon (India) on the 2nd of the month after this one. */
+function nextMonth(): Date {
+  const ist = new Date(Date.now() + IST);
+  return new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth() + 1, 2, 12) - IST);
+}
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+const hasPdftotext = ensureDebianCommand("pdftotext", "poppler-utils");
+
+async function pdfText(orderId: number) {
+  const invoice = await invoicePdfFor(t.db, orderId, { id: 0, role: "admin" });
+  const file = path.join(t.dir, `invoice-${orderId}.pdf`);
+  fs.writeFileSync(file, invoice!.pdf);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+}
+
+describe("credit notes", () => {
+  it("a refund of one line issues a credit note for it, split like the invoice, counted in the month it was issued", async () => {
+    const { orderId, itemId } = await paidCartOrder(t.db, f, gateway);
+    const invoiceMonth = monthOf(new Date());
+    const later = nextMonth();
+    expect(
+      await refundOrder(t.db, gateway, {
+        orderId,
+        lines: [{ orderItemId: itemId, quantity: 1 }],
+        by: "admin:1",
+        now: later,
+      }),
+    ).toMatchObject({ ok: true, status: "processed", amountPaise: WINCH });
+
+    const invoice = (await getInvoice(t.db, orderId))!;
+    expect(invoice.totals.totalPaise).toBe(2 * WINCH);
+    const [line] = invoice.lines;
+    const split = splitInclusive(WINCH, line.rateBp, true);
+    expect(invoice.creditNotes).toEqual([
+      {
+        number: expect.stringMatching(/^CN\/\d{2}-\d{2}\/000001$/),
+        date: later.toISOString(),
+        amountPaise: WINCH,
+        lines: [{ description: line.description, hsnCode: line.hsnCode, ...split }],
+        totals: {
+          taxablePaise: split.taxablePaise,
+          cgstPaise: split.cgstPaise,
+          sgstPaise: split.sgstPaise,
+          igstPaise: 0,
+          totalPaise: WINCH,
+        },
+      },
+    ]);
+    expect((await getOrderExtras(t.db, orderId))?.creditNoteNumber).toBe(
+      invoice.creditNotes[0].number,
+    );
+
+    // The sale stays in its own month; the credit note comes off the month it was issued in.
+    const sale = (await gstReportCsv(t.db, invoiceMonth))!;
+    expect(sale).toContain(
+      `B2CS,,,,29-Karnataka,${line.rateBp / 100},${rupees(invoice.totals.taxablePaise)},`,
+    );
+    const credit = (await gstReportCsv(t.db, monthOf(later)))!;
+    expect(credit).toContain(
+      `B2CS,,,,29-Karnataka,${line.rateBp / 100},-${rupees(split.taxablePaise)},-${rupees(split.cgstPaise)},-${rupees(split.sgstPaise)},0.00`,
+    );
+  });
+
+  it("a refund of an amount, then a cancel: each credits its part once, and together they cancel the invoice on its PDF", async () => {
+    const { orderId } = await paidCartOrder(t.db, f, gateway);
+    await refundOrder(t.db, gateway, { orderId, amountPaise: 150_000, by: "admin:1" });
+    expect(await cancelOrder(t.db, gateway, { orderId, by: "admin:1" })).toMatchObject({
+      ok: true,
+      refund: { amountPaise: 2 * WINCH - 150_000, status: "processed" },
+    });
+    const invoice = (await getInvoice(t.db, orderId))!;
+    expect(invoice.creditNotes.map((n) => [n.number.slice(-6), n.amountPaise])).toEqual([
+      ["000001", 150_000],
+      ["000002", 2 * WINCH - 150_000],
+    ]);
+    // Line by line, the two notes add up to the invoice.
+    const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "totalPaise") =>
+      invoice.creditNotes.reduce((s, n) => s + n.totals[key], 0);
+    expect(sum("totalPaise")).toBe(invoice.totals.totalPaise);
+    expect(Math.abs(sum("taxablePaise") - invoice.totals.taxablePaise)).toBeLessThanOrEqual(2);
+
+    if (!hasPdftotext) return;
+    const text = await pdfText(orderId);
+    expect(text).toMatch(/Credit note CN\/\d{2}-\d{2}\/000001 of [\d-]+: ₹1,500\.00 credited/);
+    expect(text).toMatch(/Credit note CN\/\d{2}-\d{2}\/000002 of [\d-]+: ₹2,98,500\.00 credited/);
+    expect(text).toContain("These credit notes cancel this invoice in full.");
+  });
+
+  it.skipIf(!hasPdftotext)(
+    "the invoice PDF names a partial credit note, its taxable value and tax",
+    async () => {
+      const { orderId, itemId } = await paidCartOrder(t.db, f, gateway);
+      await refundOrder(t.db, gateway, {
+        orderId,
+        lines: [{ orderItemId: itemId, quantity: 1 }],
+        by: "admin:1",
+      });
+      const [note] = (await getInvoice(t.db, orderId))!.creditNotes;
+      const text = await pdfText(orderId);
+      expect(text).toContain(`Credit note ${note.number}`);
+      expect(text).toContain("₹1,50,000.00 credited");
+      // The line may wrap anywhere between words.
+      expect(text).toMatch(
+        /taxable\s+value\s+₹1,27,118\.\d\d,\s+CGST\s+₹11,440\.\d\d,\s+SGST\s+₹11,440\.\d\d/,
+      );
+      expect(text).toContain("Credited in all: ₹1,50,000.00 of ₹3,00,000.00.");
+      expect(text).not.toContain("cancel this invoice in full");
+    },
+  );
+});
