@@ -191,11 +191,13 @@ export function readPayWith(
   if (payWith.success) return { ok: true, data: payWith.data };
   const errors: Record<string, string> = {};
   for (const issue of payWith.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { ok: false, reply: payWithRefusal(form, errors) };
+}
+
+/** The Pay Now form again, with these errors by field beside what was typed. */
+export function payWithRefusal(form: FormData, errors: Record<string, string>): PayWithErrors {
   const values = typedValues(form, ["paymentMethod", "gstin", "businessName"]);
-  return {
-    ok: false,
-    reply: { ok: false, message: "Please check the GST details.", errors, values },
-  };
+  return { ok: false, message: "Please check the GST details.", errors, values };
 }
 
 /**

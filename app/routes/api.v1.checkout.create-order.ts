@@ -152,6 +152,8 @@ function refusedField(refusal: PlaceOrderFailure, sent: SentItem | null): string
       return "billingAddressId";
     case "cod":
       return "paymentMethod";
+    case "gstin":
+      return "gstin";
     case "idempotency":
       return "idempotencyKey";
     case "empty":

@@ -15,6 +15,7 @@ import {
   checkoutCharges,
   checkoutSummary,
   payNowState,
+  payWithRefusal,
   readIdempotencyKey,
   readShownTotal,
   readPayWith,
@@ -185,6 +186,8 @@ export async function action({ request }: ActionFunctionArgs) {
     expectedAmountPaise: readShownTotal(form, payWith.data.paymentMethod),
   });
   if (!result.ok) {
+    if (result.code === "gstin")
+      return data<PayWithErrors>(payWithRefusal(form, { gstin: result.message }), { status: 400 });
     const to =
       result.code === "address"
         ? stepUrl(state, "address", { address: null })

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
 import { ensureDebianCommand } from "../support/debian";
 import { logInAsAdmin } from "./admin-support";
-import { pickProducts, signUpAndLogIn } from "./cart-support";
+import { addAddressAndDeliver, pickProducts, signUpAndLogIn } from "./cart-support";
 
 const js = (info: TestInfo) => info.project.name === "js";
 
@@ -159,6 +159,43 @@ test("cash on delivery end to end: placed, confirmed, shipped, delivered (invoic
     expect(text).not.toContain("IGST");
     expect(text).toContain(product.title.slice(0, 20));
   }
+});
+
+test("a business buyer's GSTIN: one of another state than the delivery is refused next to the field, then the right one is taken", async ({
+  page,
+  request,
+}, info) => {
+  const product = await codProduct(request, 4);
+  const account = await signUpAndLogIn(page, request, "/");
+  const login = await request.post("/api/v1/login", { data: account });
+  const { token } = (await login.json()) as { token: string };
+  const add = await request.post("/api/v1/cart/addItem", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { productId: product.id, quantity: 1 },
+  });
+  expect(add.ok()).toBe(true);
+  await page.goto("/checkout");
+  await addAddressAndDeliver(page, info);
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  await page.getByRole("radio", { name: /^Cash on delivery/ }).check();
+  await page.getByText("Add a GSTIN for business purchase (optional)").click();
+  await page.getByLabel("GSTIN").fill("27AAPFU0939F1ZV");
+  await page.getByLabel("Business name").fill("Trail Tech LLP");
+  const place = js(info) ? /^Place Order ₹/ : /^Pay Now ₹/;
+  await page.getByRole("button", { name: place }).click();
+  await expect(
+    page.getByText(
+      "This GSTIN is registered in Maharashtra, but the order goes to Karnataka. Enter the GSTIN of your business in Karnataka, or leave it empty.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel("GSTIN")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Business name")).toHaveValue("Trail Tech LLP");
+
+  await page.getByLabel("GSTIN").fill("29AAPFU0939F1ZR");
+  await page.getByRole("radio", { name: /^Cash on delivery/ }).check();
+  // The form came back with cash on delivery chosen: its button says so, with or without script.
+  await page.getByRole("button", { name: /^(Place Order|Pay Now) ₹/ }).click();
+  await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 15_000 });
 });
 
 for (const where of [

@@ -5,6 +5,7 @@ import { isRazorpayId } from "~/payments/razorpay-ids";
 import { checkPaymentSignature } from "~/payments/signature.server";
 import { takeOrderedFromCart } from "../cart.server";
 import { issueInvoice } from "../invoice.server";
+import { flagAttention } from "../refund.server";
 import { enqueueOrderEvent } from "../outbox.server";
 import {
   endUnpaidOrder,
@@ -97,16 +98,24 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
       })
       .onConflict((oc) => oc.column("razorpay_payment_id").doNothing())
       .execute();
-    await trx
-      .updateTable("orders")
-      .set({
-        attention: `Payment ${input.razorpayPaymentId} of ${input.amountPaise} paise differs from the total of ${order.amount_paise} paise`,
-        updated_at: at,
-      })
-      .where("id", "=", order.id)
-      .execute();
+    await flagAttention(
+      trx,
+      order.id,
+      `Payment ${input.razorpayPaymentId} of ${input.amountPaise} paise differs from the total of ${order.amount_paise} paise`,
+      input.now,
+    );
     return { ok: false, reason: "amount_mismatch", orderId: order.id, userId: order.user_id };
   }
+  // A payment a webhook already found short (or in another currency) is never made good by the
+  // shopper's callback, which carries no amount.
+  const flagged = await trx
+    .selectFrom("payments")
+    .select("id")
+    .where("razorpay_payment_id", "=", input.razorpayPaymentId)
+    .where("status", "=", "mismatch")
+    .executeTakeFirst();
+  if (flagged)
+    return { ok: false, reason: "amount_mismatch", orderId: order.id, userId: order.user_id };
 
   await trx
     .insertInto("payments")
@@ -139,33 +148,15 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
       now: input.now,
     });
   } else if (order.status === "failed" || order.status === "expired") {
-    if (await retakeStock(trx, order.id)) {
-      changed = await moveStatus(trx, order, "paid", input.source, {
-        set: paidSet,
-        note: "late payment",
-        now: input.now,
-      });
-    } else {
-      await trx
-        .updateTable("orders")
-        .set({
-          attention: `Payment ${input.razorpayPaymentId} arrived after the order ${order.status === "failed" ? "failed" : "expired"} and the stock is gone: refund it`,
-          razorpay_payment_id: input.razorpayPaymentId,
-          updated_at: at,
-        })
-        .where("id", "=", order.id)
-        .execute();
-    }
+    changed = await latePayment(trx, order, input, paidSet, at);
   } else if (order.razorpay_payment_id && order.razorpay_payment_id !== input.razorpayPaymentId) {
     // Paid already (or further on): a second payment for the same order is money taken twice.
-    await trx
-      .updateTable("orders")
-      .set({
-        attention: `Payment ${input.razorpayPaymentId} is a second payment: the order was already paid by ${order.razorpay_payment_id}. Refund it`,
-        updated_at: at,
-      })
-      .where("id", "=", order.id)
-      .execute();
+    await flagAttention(
+      trx,
+      order.id,
+      `Payment ${input.razorpayPaymentId} is a second payment: the order was already paid by ${order.razorpay_payment_id}. Refund it`,
+      input.now,
+    );
   }
   // The shopper's confirmation and the admins' notice, in this transaction (outbox.server.ts).
   if (changed) await enqueueOrderEvent(trx, order.id, "placed", input.now);
@@ -174,6 +165,73 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
     await takeOrderedFromCart(trx, order.user_id, await loadOrderItems(trx, [order.id]));
   }
   return settled(trx, order, changed);
+}
+
+/** The order that now stands for this one's checkout: the last of the replacements (or null). */
+async function latestReplacement(trx: Trx, order: OrderRow): Promise<OrderRow | null> {
+  let latest: OrderRow | null = null;
+  const seen = new Set([order.id]);
+  for (let next = order.replaced_by_order_id; next !== null && !seen.has(next);) {
+    seen.add(next);
+    latest =
+      (await trx.selectFrom("orders").selectAll().where("id", "=", next).executeTakeFirst()) ??
+      null;
+    next = latest?.replaced_by_order_id ?? null;
+  }
+  return latest;
+}
+
+const UNPAID: OrderStatus[] = ["pending_payment", "failed", "expired"];
+
+/**
+ * A payment for an order that had ended unpaid (failed, expired). It is honoured, with the stock
+ * taken again, unless a newer checkout of the same cart or product took the order's place and was
+ * paid or placed (the shopper would be charged twice for one cart), or the stock is gone: then the
+ * admin is told to refund it. When honoured, a newer checkout still unpaid ends in its favour.
+ */
+async function latePayment(
+  trx: Trx,
+  order: OrderRow,
+  input: SuccessInput,
+  paidSet: Partial<OrderRow>,
+  at: string,
+): Promise<boolean> {
+  const ended = order.status === "failed" ? "failed" : "expired";
+  const replacement = await latestReplacement(trx, order);
+  const refuse = async (why: string) => {
+    await trx
+      .updateTable("orders")
+      .set({ razorpay_payment_id: input.razorpayPaymentId, updated_at: at })
+      .where("id", "=", order.id)
+      .execute();
+    await flagAttention(
+      trx,
+      order.id,
+      `Payment ${input.razorpayPaymentId} ${why}: refund it`,
+      input.now,
+    );
+    return false;
+  };
+  if (replacement && !UNPAID.includes(replacement.status))
+    return refuse(`arrived after the order ${ended} and order ${replacement.id} took its place`);
+  if (!(await retakeStock(trx, order.id)))
+    return refuse(`arrived after the order ${ended} and the stock is gone`);
+  if (replacement?.status === "pending_payment")
+    await endUnpaidOrder(trx, replacement, "expired", input.source, {
+      note: `order ${order.id} was paid after all`,
+      now: input.now,
+    });
+  if (replacement)
+    await trx
+      .updateTable("orders")
+      .set({ replaced_by_order_id: order.id })
+      .where("id", "=", replacement.id)
+      .execute();
+  return moveStatus(trx, order, "paid", input.source, {
+    set: { ...paidSet, replaced_by_order_id: null },
+    note: "late payment",
+    now: input.now,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, OrderStatus } from "~/db/schema";
 import { GatewayError, type PaymentGateway } from "~/payments/gateway";
+import { resolveState, stateOfCode } from "~/utils/gst";
 import { formatPaise } from "~/utils/money";
 import { deliveryAddressFor } from "../address.server";
 import { listCartLines, takeOrderedFromCart } from "../cart.server";
@@ -14,7 +15,7 @@ import {
   releaseOlderPendingOrders,
   RESERVATION_MINUTES,
 } from "./expiry.server";
-import { nowIso, type OrderLine, type OrderRow, type Trx } from "./shared.server";
+import { endUnpaidOrder, nowIso, type OrderLine, type OrderRow, type Trx } from "./shared.server";
 
 /**
  * Placing an order: created in one transaction from the cart (or one product, "Buy Now") with the
@@ -76,6 +77,7 @@ export type PlaceOrderFailure = {
     | "delivery"
     | "cod"
     | "price"
+    | "gstin"
     | "idempotency";
   message: string;
   /** HTTP status the API door answers with. */
@@ -240,15 +242,39 @@ async function sameRequest(trx: Trx, order: OrderRow, input: PlaceOrderInput): P
   );
 }
 
+type DeliveryAddress = NonNullable<Awaited<ReturnType<typeof deliveryAddressFor>>>;
+
 /**
- * The shopper's unpaid online order for exactly these lines, address, total and buyer details,
- * still holding its stock and already known to the gateway: a second Pay Now for the same cart
- * (Back, then Pay Now again; or two tabs) pays that order instead of making another one that
- * could be paid as well.
+ * Why a buyer's GSTIN cannot go on this order, or null. The place of supply is the delivery
+ * state, and a business claims the tax credit only under its registration in that state.
+ */
+function gstinStateProblem(gstin: string, address: DeliveryAddress): string | null {
+  const registered = stateOfCode(gstin.slice(0, 2));
+  const delivery = resolveState(address.state);
+  if (!registered || !delivery || registered === delivery.name) return null;
+  return `This GSTIN is registered in ${registered}, but the order goes to ${delivery.name}. Enter the GSTIN of your business in ${delivery.name}, or leave it empty.`;
+}
+
+/** An order line's identity for comparing two orders' lines: product, variant and quantity. */
+function lineKey(l: {
+  productId: number;
+  sizeId: number | null;
+  colorId: number | null;
+  quantity: number;
+}) {
+  return `${l.productId}:${l.sizeId ?? ""}:${l.colorId ?? ""}:${l.quantity}`;
+}
+
+/**
+ * The shopper's unpaid online order for exactly these lines, total, delivery address (as it reads
+ * now), buyer details and WhatsApp choice, still holding its stock: a second Pay Now for the same
+ * cart (Back, then Pay Now again; two tabs; a retry while the first is still reaching the gateway)
+ * pays that order instead of making another one that could be paid as well.
  */
 async function openOrderFor(
   trx: Trx,
   input: PlaceOrderInput,
+  address: DeliveryAddress,
   items: ItemDraft[],
   amountPaise: number,
   now: Date,
@@ -260,22 +286,28 @@ async function openOrderFor(
     .where("status", "=", "pending_payment")
     .where("stock_reserved", "=", 1)
     .where("payment_method", "=", "razorpay")
-    .where("razorpay_order_id", "is not", null)
     .where("checkout_type", "=", input.source.type)
-    .where("address_id", "=", input.addressId)
+    .where("address_id", "=", address.id)
     .where("amount_paise", "=", amountPaise)
     .where("reserved_until", ">", nowIso(now))
     .orderBy("id", "desc")
     .execute();
-  const lineKey = (l: {
-    productId: number;
-    sizeId: number | null;
-    colorId: number | null;
-    quantity: number;
-  }) => `${l.productId}:${l.sizeId ?? ""}:${l.colorId ?? ""}:${l.quantity}`;
   const wanted = items.map(lineKey).sort().join(",");
+  const gstin = input.buyerGstin ?? null;
   for (const order of candidates) {
-    if ((order.buyer_gstin ?? null) !== (input.buyerGstin ?? null)) continue;
+    const sameDetails =
+      order.ship_full_name === address.fullName &&
+      order.ship_phone === address.phone &&
+      order.ship_address1 === address.address1 &&
+      order.ship_address2 === address.address2 &&
+      order.ship_city === address.city &&
+      order.ship_state === address.state &&
+      order.ship_postal_code === address.postalCode &&
+      order.ship_country === address.country &&
+      (order.buyer_gstin ?? null) === gstin &&
+      (order.buyer_business_name ?? null) === (gstin ? (input.buyerBusinessName ?? null) : null) &&
+      (order.whatsapp_opt_in_at !== null) === Boolean(input.whatsappOptIn);
+    if (!sameDetails) continue;
     const lines = await trx
       .selectFrom("order_items")
       .select(["product_id as productId", "size_id as sizeId", "color_id as colorId", "quantity"])
@@ -284,6 +316,47 @@ async function openOrderFor(
     if (lines.map(lineKey).sort().join(",") === wanted) return order;
   }
   return null;
+}
+
+/**
+ * The shopper's unpaid online orders of the same checkout: from the cart for a cart order, for
+ * the same product for Buy Now. A new order takes their place: the pending ones give their stock
+ * back now (so a change of mind, to cash on delivery or another address, is never refused for
+ * stock the shopper's own abandoned attempt holds), and all are marked replaced once the new
+ * order exists, so that a payment still arriving for one of them is refunded rather than made a
+ * second sale (see latePaymentFor in payment.server.ts).
+ */
+async function releaseSameCheckout(trx: Trx, input: PlaceOrderInput, now: Date): Promise<number[]> {
+  let query = trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("user_id", "=", input.userId)
+    .where("payment_method", "=", "razorpay")
+    .where("status", "in", ["pending_payment", "failed", "expired"])
+    .where("replaced_by_order_id", "is", null)
+    .where("checkout_type", "=", input.source.type);
+  const source = input.source;
+  if (source.type === "single") {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("order_items as oi")
+          .select("oi.id")
+          .whereRef("oi.order_id", "=", "orders.id")
+          .where("oi.product_id", "=", source.productId),
+      ),
+    );
+  }
+  const orders = await query.execute();
+  for (const order of orders) {
+    if (order.status === "pending_payment") {
+      await endUnpaidOrder(trx, order, "expired", "system", {
+        note: "replaced by a newer checkout",
+        now,
+      });
+    }
+  }
+  return orders.map((o) => o.id);
 }
 
 /**
@@ -317,6 +390,8 @@ export async function reserveOrder(
 
       const address = await deliveryAddressFor(trx, input.userId, input.addressId);
       if (!address) return fail("address", "Please select a delivery address first.");
+      const gstinProblem = input.buyerGstin ? gstinStateProblem(input.buyerGstin, address) : null;
+      if (gstinProblem) return fail("gstin", gstinProblem);
 
       const preview = await previewCheckout(trx, input.userId, input.source);
       if (!preview.ok) return { ...fail(preview.code, preview.message), variant: preview.variant };
@@ -339,8 +414,8 @@ export async function reserveOrder(
           409,
         );
       }
-      if ((input.paymentMethod ?? "razorpay") === "razorpay") {
-        const open = await openOrderFor(trx, input, items, amountPaise, now);
+      if (paymentMethod === "razorpay") {
+        const open = await openOrderFor(trx, input, address, items, amountPaise, now);
         if (open) return { ok: true, order: toPlaced(open), created: false };
       }
       // Only a request that would make an order counts: refused input does not use up the limit.
@@ -364,6 +439,7 @@ export async function reserveOrder(
       const cod = paymentMethod === "cod";
 
       // From here on a failure throws, so the transaction rolls back every write.
+      const replaced = await releaseSameCheckout(trx, input, now);
       for (const item of items) {
         if (!(await reserveVariant(trx, item, item.quantity))) {
           throw new OutOfStock(
@@ -444,6 +520,13 @@ export async function reserveOrder(
           at: nowIso(now),
         })
         .execute();
+      if (replaced.length > 0) {
+        await trx
+          .updateTable("orders")
+          .set({ replaced_by_order_id: order.id })
+          .where("id", "in", replaced)
+          .execute();
+      }
       if (cod && order.checkout_type === "cart") {
         await takeOrderedFromCart(trx, input.userId, items);
       }

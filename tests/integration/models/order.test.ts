@@ -44,6 +44,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.cleanup();
 });
+const orderRow = (id: number) =>
+  t.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("placing an order", () => {
   it("changes the catalogue version when it takes or gives back stock, so cached pages show it", async () => {
@@ -228,6 +230,152 @@ describe("placing an order", () => {
     expect(retry.ok).toBe(true);
     if (!retry.ok) return;
     expect(retry.order.id).not.toBe(changed.order.id);
+  });
+
+  it("a Pay Now after the address or the buyer's details changed makes a new order in place of the open one", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 2);
+    const first = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    if (!first.ok) throw new Error(first.message);
+    await t.db
+      .updateTable("addresses")
+      .set({ full_name: "New Name", address1: "99 Brigade Road" })
+      .where("id", "=", f.aliceAddress)
+      .execute();
+    const moved = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    if (!moved.ok) throw new Error(moved.message);
+    expect(moved.order.id).not.toBe(first.order.id);
+    expect(moved.order.shipFullName).toBe("New Name");
+    const old = await orderRow(first.order.id);
+    expect(old).toMatchObject({ status: "expired", replaced_by_order_id: moved.order.id });
+    // One hold on the stock, the new order's.
+    expect(await stockOf(t.db, f.products.winch)).toBe(8);
+
+    // WhatsApp consent or a business name given now is another order too.
+    const optIn = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      whatsappOptIn: true,
+    });
+    if (!optIn.ok) throw new Error(optIn.message);
+    expect(optIn.order.id).not.toBe(moved.order.id);
+    expect((await orderRow(optIn.order.id)).whatsapp_opt_in_at).not.toBeNull();
+    expect(await stockOf(t.db, f.products.winch)).toBe(8);
+  });
+
+  it("without a chosen address (the API's simple checkout) a second Pay Now reuses the open order", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const first = await placeOrder(t.db, gateway(), cartInput(f.alice, null as unknown as number));
+    const again = await placeOrder(t.db, gateway(), cartInput(f.alice, null as unknown as number));
+    if (!first.ok || !again.ok) throw new Error("order failed");
+    expect(again.order.id).toBe(first.order.id);
+    expect(rzp.requests.filter((r) => r.path === "/v1/orders")).toHaveLength(1);
+  });
+
+  it("two Pay Now at once, while the gateway is slow, end on one payable order", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const real = gateway();
+    const slow = {
+      ...real,
+      createOrder: async (order: Parameters<typeof real.createOrder>[0]) => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return real.createOrder(order);
+      },
+    };
+    const [a, b] = await Promise.all([
+      placeOrder(t.db, slow, cartInput(f.alice, f.aliceAddress)),
+      placeOrder(t.db, slow, cartInput(f.alice, f.aliceAddress)),
+    ]);
+    if (!a.ok || !b.ok) throw new Error("order failed");
+    expect(b.order.id).toBe(a.order.id);
+    expect(b.order.razorpayOrderId).toBe(a.order.razorpayOrderId);
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(1);
+  });
+
+  it("switching to cash on delivery releases the shopper's own unpaid attempt, whose payment is then refunded", async () => {
+    await addCartLine(t.db, f.alice, f.products.lastFive, 3);
+    const online = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    if (!online.ok) throw new Error(online.message);
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(2);
+    // Two units are left on the shelf: the shopper's own attempt holds the other three.
+    const cod = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      paymentMethod: "cod",
+    });
+    if (!cod.ok) throw new Error(cod.message);
+    expect(cod.order.status).toBe("placed");
+    expect(await orderRow(online.order.id)).toMatchObject({
+      status: "expired",
+      replaced_by_order_id: cod.order.id,
+    });
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(2);
+
+    // The abandoned attempt is paid after all (a UPI request approved late): not a second sale.
+    const late = rzp.pay(online.order.razorpayOrderId!);
+    const verified = await verifyPayment(t.db, gateway(), {
+      razorpayOrderId: late.razorpay_order_id,
+      razorpayPaymentId: late.razorpay_payment_id,
+      razorpaySignature: late.razorpay_signature,
+      source: "callback",
+    });
+    expect(verified).toMatchObject({ ok: true, status: "expired", changed: false });
+    const row = await orderRow(online.order.id);
+    expect(row.attention).toMatch(new RegExp(`order ${cod.order.id} took its place: refund it`));
+    expect(row.razorpay_payment_id).toBe(late.razorpay_payment_id);
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(2);
+  });
+
+  it("a late payment of a replaced attempt is honoured while its replacement is unpaid, which then ends", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const first = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    if (!first.ok) throw new Error(first.message);
+    await recordFailedPayment(t.db, {
+      razorpayOrderId: first.order.razorpayOrderId!,
+      code: "BAD_REQUEST_ERROR",
+      source: "callback",
+      failOrder: true,
+    });
+    const second = await placeOrder(t.db, gateway(), cartInput(f.alice, f.aliceAddress));
+    if (!second.ok) throw new Error(second.message);
+    expect((await orderRow(first.order.id)).replaced_by_order_id).toBe(second.order.id);
+
+    const pay = (razorpayOrderId: string) => {
+      const p = rzp.pay(razorpayOrderId);
+      return verifyPayment(t.db, gateway(), {
+        razorpayOrderId: p.razorpay_order_id,
+        razorpayPaymentId: p.razorpay_payment_id,
+        razorpaySignature: p.razorpay_signature,
+        source: "callback",
+      });
+    };
+    expect(await pay(first.order.razorpayOrderId!)).toMatchObject({ status: "paid" });
+    expect(await orderRow(second.order.id)).toMatchObject({
+      status: "expired",
+      replaced_by_order_id: first.order.id,
+    });
+    expect(await stockOf(t.db, f.products.winch)).toBe(9);
+    // The replacement paid as well: refunded, one unit sold.
+    expect(await pay(second.order.razorpayOrderId!)).toMatchObject({ status: "expired" });
+    expect((await orderRow(second.order.id)).attention).toMatch(/refund it/);
+    expect(await stockOf(t.db, f.products.winch)).toBe(9);
+  });
+
+  it("refuses a buyer's GSTIN registered in another state than the delivery address", async () => {
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const refused = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      buyerGstin: "27AAPFU0939F1ZV",
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "gstin",
+      status: 400,
+      message: expect.stringMatching(/registered in Maharashtra, but the order goes to Karnataka/),
+    });
+    expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(0);
+    const accepted = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      buyerGstin: "29AAPFU0939F1ZR",
+    });
+    expect(accepted.ok).toBe(true);
   });
 
   it("a Razorpay failure fails the order and gives the stock back", async () => {
@@ -462,6 +610,29 @@ describe("payment verification", () => {
 });
 
 describe("admin", () => {
+  it("lists the orders still to ship: paid online, and cash on delivery placed or confirmed", async () => {
+    const sandbox = createSandboxGateway("secret");
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const online = await placeOrder(t.db, sandbox, cartInput(f.alice, f.aliceAddress));
+    await addCartLine(t.db, f.bob, f.products.lastFive, 1);
+    const cod = await placeOrder(t.db, sandbox, {
+      ...cartInput(f.bob, f.bobAddress),
+      paymentMethod: "cod",
+    });
+    if (!online.ok || !cod.ok) throw new Error("order failed");
+    expect((await listAllOrders(t.db, { status: "to-ship" })).orders.map((o) => o.id)).toEqual([
+      cod.order.id,
+    ]);
+    await t.db
+      .updateTable("orders")
+      .set({ status: "paid", paid_at: new Date().toISOString() })
+      .where("id", "=", online.order.id)
+      .execute();
+    const toShip = await listAllOrders(t.db, { status: "to-ship" });
+    expect(toShip.orders.map((o) => o.id).sort()).toEqual([online.order.id, cod.order.id].sort());
+    expect(toShip.total).toBe(2);
+  });
+
   it("moves orders only along the allowed transitions, restocks cancellations and counts revenue", async () => {
     const sandbox = createSandboxGateway("secret");
     await addCartLine(t.db, f.alice, f.products.winch, 2);

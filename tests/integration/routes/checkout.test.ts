@@ -715,5 +715,43 @@ describe("webhooks", () => {
     });
     await postWebhook(usd, { eventId: "evt_usd" });
     expect(await status(order.orderId)).toBe("pending_payment");
+    // Each flag is kept for the admin, none written over by the next.
+    const flags = await t.db
+      .selectFrom("orders")
+      .select("attention")
+      .where("id", "=", order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(flags.attention).toContain("pay_hook00000006");
+    expect(flags.attention).toContain("pay_hook00000007");
+  });
+
+  it("a payment a webhook found short stays unpaid when the shopper's callback then brings it", async () => {
+    const order = await aliceOrder();
+    const paid = rzp.pay(order.razorpayOrderId);
+    const short = webhookBody("payment.captured", {
+      orderId: order.razorpayOrderId,
+      paymentId: paid.razorpay_payment_id,
+      amount: 100,
+    });
+    await postWebhook(short, { eventId: "evt_short" });
+    const res = await call(
+      callback,
+      new Request(`${BASE}/checkout/callback`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "https://api.razorpay.com",
+        },
+        body: new URLSearchParams(paid).toString(),
+      }),
+    );
+    expect(res.status).not.toBe(500);
+    expect(await status(order.orderId)).toBe("pending_payment");
+    const invoice = await t.db
+      .selectFrom("orders")
+      .select("invoice_number")
+      .where("id", "=", order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(invoice.invoice_number).toBeNull();
   });
 });

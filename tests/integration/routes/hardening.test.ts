@@ -241,30 +241,24 @@ describe("stock held by unpaid orders", () => {
   });
   afterEach(() => orderDb.cleanup());
 
-  const buyNow = (key: string, quantity = 3, clientAddress = "203.0.113.1") =>
+  const buyNow = (key: string, quantity = 3, productId = f.products.winch) =>
     reserveOrder(orderDb.db, {
       userId: f.alice,
       addressId: f.aliceAddress,
       idempotencyKey: key,
       gateway: "sandbox",
-      clientAddress,
-      source: {
-        type: "single",
-        productId: f.products.winch,
-        quantity,
-        sizeLabel: "",
-        colorName: "",
-      },
+      clientAddress: "203.0.113.1",
+      source: { type: "single", productId, quantity, sizeLabel: "", colorName: "" },
     });
 
   it(`keeps at most ${MAX_PENDING_ORDERS} unpaid orders per shopper: a new one releases the oldest`, async () => {
-    const first = await buyNow("order-key-1");
-    await buyNow("order-key-2");
-    expect(await stockOf(orderDb.db, f.products.winch)).toBe(4);
-    const third = await buyNow("order-key-3");
+    const first = await buyNow("order-key-1", 3, f.products.winch);
+    await buyNow("order-key-2", 1, f.products.lights);
+    expect(await stockOf(orderDb.db, f.products.winch)).toBe(7);
+    const third = await buyNow("order-key-3", 2, f.products.lastFive);
     expect(third.ok).toBe(true);
-    // Not 1: the first order's three units came back.
-    expect(await stockOf(orderDb.db, f.products.winch)).toBe(4);
+    // The first order's three units came back.
+    expect(await stockOf(orderDb.db, f.products.winch)).toBe(10);
     const statuses = await orderDb.db
       .selectFrom("orders")
       .select(["id", "status"])
@@ -278,9 +272,29 @@ describe("stock held by unpaid orders", () => {
     expect(first.ok && statuses[0].id === first.order.id).toBe(true);
   });
 
+  it("a new Buy Now of the same product takes the place of the unpaid one", async () => {
+    const first = await buyNow("same-1", 3);
+    const again = await buyNow("same-2", 3);
+    // The same product, quantity and address: the open order, not a second one.
+    expect(again.ok && first.ok && again.order.id === first.order.id).toBe(true);
+    const more = await buyNow("same-3", 4);
+    expect(more.ok).toBe(true);
+    expect(await stockOf(orderDb.db, f.products.winch)).toBe(6);
+    const rows = await orderDb.db
+      .selectFrom("orders")
+      .select(["status", "replaced_by_order_id"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { status: "expired", replaced_by_order_id: more.ok ? more.order.id : -1 },
+      { status: "pending_payment", replaced_by_order_id: null },
+    ]);
+  });
+
   it("rate-limits new orders per shopper; a retry of the same order is not a new one", async () => {
+    // Each quantity is another order (in place of the one before).
     for (let i = 0; i < ORDER_RATE_PER_USER.limit; i++)
-      expect((await buyNow(`rate-key-${i}`, 1)).ok).toBe(true);
+      expect((await buyNow(`rate-key-${i}`, i + 1)).ok).toBe(true);
     expect((await buyNow("rate-key-0", 1)).ok).toBe(true);
     const refused = await buyNow("rate-key-new", 1);
     expect(refused).toMatchObject({ ok: false, code: "throttled", status: 429 });

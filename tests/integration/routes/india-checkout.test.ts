@@ -541,6 +541,23 @@ describe("cash on delivery", () => {
 });
 
 describe("GST tax invoices", () => {
+  it("refuses a buyer GSTIN of another state than the delivery address, next to the field", async () => {
+    const res = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, {
+        checkoutType: "single",
+        productId: f.products.lastFive,
+        quantity: 1,
+        billingAddressId: f.aliceAddress,
+        gstin: "27AAPFU0939F1ZV",
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.gstin).toMatch(
+      /registered in Maharashtra, but the order goes to Karnataka/,
+    );
+  });
+
   it("refuses a bad buyer GSTIN with a 400 next to the field", async () => {
     const res = await call(
       createOrder,
@@ -710,7 +727,7 @@ describe("GST report", () => {
         checkoutType: "single",
         productId: f.products.lastFive,
         quantity: 1,
-        billingAddressId: f.aliceAddress,
+        billingAddressId: pune,
         paymentMethod: "cod",
         gstin: "27AAPFU0939F1ZV",
         businessName: "Trail Tech LLP",
@@ -730,7 +747,7 @@ describe("GST report", () => {
     expect(csv).toContain("B2CS,,,,27-Maharashtra,18,21186.02,0.00,0.00,3813.48");
     expect(csv.filter((l) => l.startsWith("B2CS,"))).toHaveLength(2);
     expect(csv.find((l) => l.startsWith("B2B,"))).toMatch(
-      /^B2B,OV\/\d{2}-\d{2}\/000005,\d{4}-\d{2}-\d{2},27AAPFU0939F1ZV,29-Karnataka,18,10169\.49,915\.26,915\.25,0\.00$/,
+      /^B2B,OV\/\d{2}-\d{2}\/000005,\d{4}-\d{2}-\d{2},27AAPFU0939F1ZV,27-Maharashtra,18,10169\.49,0\.00,0\.00,1830\.51$/,
     );
     expect(csv.filter((l) => l.startsWith("B2CL,"))).toEqual([
       expect.stringMatching(
