@@ -20,8 +20,10 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The token is in the URL: no cache keeps the page and no other site learns it from a Referer.
-const privateHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// The token is in the URL: no cache keeps the page, and no Referer goes to any other site (the
+// shop's default would send the origin). Not no-referrer: under it a browser posts the page's own
+// form with "Origin: null", which the cross-site check refuses.
+const privateHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 export const headers: HeadersFunction = () => privateHeaders;
 
 type ActionData = { errors?: Record<string, string>; formError?: string };

@@ -114,7 +114,7 @@ export function commonSecurityHeaders(isHttps: boolean): Record<string, string> 
 
 /**
  * Headers a route may set stricter than the default, whose own value then stands: the reset-password
- * page sends `Referrer-Policy: no-referrer`, so that its token never leaves in a Referer.
+ * page sends `Referrer-Policy: same-origin`, so that its token never leaves for another site.
  */
 const ROUTE_MAY_TIGHTEN = new Set(["referrer-policy"]);
 

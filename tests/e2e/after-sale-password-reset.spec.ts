@@ -93,7 +93,10 @@ test("forgot password → the mail's link → a new password → log in with it"
   const link = /href="([^"]+\/reset-password\/[^"]+)"/.exec(String(mail.html))![1];
   expect(link.startsWith(`${origin}/reset-password/`)).toBe(true);
 
-  await page.goto(link);
+  const opened = await page.goto(link);
+  // No other site learns the token from a Referer, and the form below still posts (with JavaScript
+  // and without) with its Origin.
+  expect(opened?.headers()["referrer-policy"]).toBe("same-origin");
   await main(page).getByLabel("New password").fill("short");
   await main(page).getByRole("button", { name: "Set new password" }).click();
   await expect(main(page).getByText("Password must be at least 8 characters")).toBeVisible();

@@ -89,10 +89,10 @@ describe("security headers on every response", () => {
 });
 
 describe("applySecurityHeaders (pages and data answers of the app)", () => {
-  it("keeps a route's own stricter Referrer-Policy (the reset-password page's no-referrer)", () => {
-    const own = new Headers({ "Referrer-Policy": "no-referrer", "X-Frame-Options": "SAMEORIGIN" });
+  it("keeps a route's own stricter Referrer-Policy (the reset-password page's same-origin)", () => {
+    const own = new Headers({ "Referrer-Policy": "same-origin", "X-Frame-Options": "SAMEORIGIN" });
     applySecurityHeaders(own, { isHttps: false });
-    expect(own.get("referrer-policy")).toBe("no-referrer");
+    expect(own.get("referrer-policy")).toBe("same-origin");
     // The others are the shop's whatever a route wrote.
     expect(own.get("x-frame-options")).toBe("DENY");
     const none = new Headers();
