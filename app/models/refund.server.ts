@@ -160,8 +160,17 @@ export async function restockUnits(trx: Trx, orderId: number, lines?: RefundLine
   }
 }
 
-/** Adds a note to the order's `attention` (the admin's dashboard counts it, the order page shows it). */
+/**
+ * Adds a note to the order's `attention` (the admin's dashboard counts it, the order page shows it),
+ * once: the same event told twice (a callback and a webhook for one payment) adds nothing.
+ */
 export async function flagAttention(trx: Trx, orderId: number, note: string, now = new Date()) {
+  const current = await trx
+    .selectFrom("orders")
+    .select("attention")
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (current?.attention?.split("; ").includes(note)) return;
   await trx
     .updateTable("orders")
     .set({
