@@ -35,11 +35,19 @@ import {
   tooLarge,
 } from "./server/request-guard.mjs";
 import { createStaticFiles } from "./server/static-files.mjs";
-import { answerStats, processStats, runPrimary, workerCount } from "./server/workers.mjs";
+import {
+  answerStats,
+  processStats,
+  runPrimary,
+  serveHandedConnections,
+  workerCount,
+} from "./server/workers.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+const port = Number(process.env.PORT) || 3000;
+const host = process.env.HOST || "0.0.0.0";
 if (cluster.isPrimary) {
   // The data folder the app will use (DATA_DIR, else the SQLite database's folder, else data/):
   // ours alone, before migrations.
@@ -55,8 +63,9 @@ if (cluster.isPrimary) {
     process.exit(1);
   }
   const workers = workerCount(process.env.SHOP_WORKERS);
-  // With several workers this process only forks and watches them: it never goes past this line.
-  if (workers > 1) await runPrimary(workers);
+  // With several workers this process only listens, hands connections over and watches the
+  // workers: it never goes past this line.
+  if (workers > 1) await runPrimary(workers, { port, host });
 }
 // Remix is loaded here, past the primary, which needs none of it (10 MB less in that process). It
 // is CommonJS: its exports object is the namespace's `default` (the release's bundle gives only that).
@@ -94,7 +103,6 @@ function requestIdOf(req) {
     : crypto.randomUUID();
 }
 
-const port = Number(process.env.PORT) || 3000;
 const resolveOrigin = createOriginResolver({
   publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}`,
 });
@@ -294,6 +302,7 @@ function logRequest(req, res, started) {
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
         requestId: res.getHeader("x-request-id"),
+        ...worker,
       },
     );
   });
@@ -316,6 +325,7 @@ function onError(req, res, error) {
 
 /** Set by SIGTERM: the server takes no new connection and closes each one as its answer ends. */
 let stopping = false;
+let exiting = false;
 
 // Static files and cache hits are answered synchronously; everything else goes to Remix.
 const server = http.createServer((req, res) => {
@@ -364,43 +374,63 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
-const host = process.env.HOST || "0.0.0.0";
+/** A worker's number, in its log lines. */
 const worker = cluster.worker ? { worker: Number(process.env.SHOP_WORKER) } : {};
-server.listen(port, host, () =>
-  log("info", `listening on http://${host}:${port}`, { pid: process.pid, ...worker }),
-);
+// A worker serves the connections the primary accepts; a single process listens itself.
+const handed = cluster.worker ? serveHandedConnections(server) : null;
+if (handed) log("info", "worker ready", { pid: process.pid, ...worker });
+else
+  server.listen(port, host, () =>
+    log("info", `listening on http://${host}:${port}`, { pid: process.pid }),
+  );
 
 // `kill -USR2 <pid>`: one log line of memory and cache figures (the primary's sums the workers').
 process.on("SIGUSR2", () => log("info", "stats", { ...processStats(pageCache), ...worker }));
 if (cluster.worker) {
   answerStats(() => processStats(pageCache));
-  // The primary is gone (killed, crashed): a worker never outlives it, or it would keep running
-  // background jobs beside the next start's.
-  process.on("disconnect", () => stop("primary gone"));
+  // The primary disconnects a worker to stop it, after the last connection it handed over. If the
+  // primary dies instead, node:cluster ends the worker at once: a worker never outlives it, or it
+  // would keep running background jobs beside the next start's.
+  process.on("disconnect", () => stop("disconnected"));
+  if (!process.connected) stop("disconnected");
 }
 
 // A graceful stop: accept nothing new, let the requests in flight finish (a checkout post, a payment
 // callback), close the database, exit; whatever is still running after 9 s is cut off.
 function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  log("info", "stopping", { signal });
-  setTimeout(() => {
-    log("error", "requests still running 9 s after the stop signal: exiting anyway");
-    process.exit(1);
-  }, 9000).unref();
+  const first = !stopping;
+  if (first) {
+    stopping = true;
+    log("info", "stopping", { signal, ...worker });
+    setTimeout(() => {
+      log("error", "requests still running 9 s after the stop signal: exiting anyway");
+      process.exit(1);
+    }, 9000).unref();
+  }
+  if (handed) {
+    // The primary hands this worker nothing more and then disconnects it; once disconnected, every
+    // connection it handed over has arrived, and the last one to close ends the process.
+    if (process.connected) return process.send({ type: "stopping" });
+    server.closeIdleConnections();
+    return handed.whenAllClosed(exit);
+  }
+  if (!first) return;
   // Close the listener after one more turn of the event loop, whose poll accepts the connections
   // already waiting in the kernel's backlog (closing the listener would reset them).
   setImmediate(() =>
     setImmediate(() => {
-      server.close(async () => {
-        await build.entry?.module?.closeDatabase?.();
-        log("info", "stopped");
-        process.exit(0);
-      });
+      server.close(exit);
       server.closeIdleConnections();
     }),
   );
+}
+
+async function exit() {
+  if (exiting) return;
+  exiting = true;
+  await build.entry?.module?.closeDatabase?.();
+  log("info", "stopped", worker);
+  process.exit(0);
 }
 // `on`, not `once`: a worker may get the signal twice (from systemd and from the primary).
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => stop(signal));

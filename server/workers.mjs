@@ -5,12 +5,18 @@
 // - The first worker starts alone: it migrates and seeds the database before the others fork, and
 //   it is the one that runs the background jobs (SHOP_BACKGROUND_JOBS, read by app/boot.server.ts).
 //   A worker that dies is forked again with the same number.
+// - The primary listens on the port and hands each new connection to the worker that holds the
+//   fewest open ones (ties in turn). Node's own sharing gives a connection to whichever worker
+//   acknowledged its last one first, so a busy worker got fewer: 32 keep-alive connections (a
+//   proxy's pool, the benchmark) were split 19 to 13, and the requests on the 19 waited longer.
 // - SIGTERM (or SIGINT) to the primary stops every worker the graceful way (each finishes the
-//   requests it took), then the primary exits.
+//   requests it took), then the primary exits. A worker stops the same way when the primary
+//   disconnects it, which the primary does after the last connection it handed to that worker.
 // - SIGUSR2 to the primary logs one line of figures summed over the workers (and each worker's).
 // - The catalogue version is a row of the database, so an edit through one worker empties every
 //   worker's page cache before its next request (app/models/catalog-version.server.ts).
 import cluster from "node:cluster";
+import net from "node:net";
 import os from "node:os";
 import { log } from "./log.mjs";
 
@@ -129,23 +135,110 @@ export function answerStats(stats) {
 }
 
 /**
+ * The worker to take a new connection: the one that holds the fewest, ties taken in turn from the
+ * one after `last` (the worker that took the previous connection). Undefined when none is ready.
+ * @param {Map<number, number>} held ready worker's number -> connections it holds
+ * @param {number} last
+ */
+export function leastBusy(held, last) {
+  let best;
+  let bestKey = Infinity;
+  for (const [n, count] of held) {
+    // Workers after `last` come first among equals, then those up to it.
+    const key = count * 1e6 + (n > last ? n : n + 1e5);
+    if (key < bestKey) [best, bestKey] = [n, key];
+  }
+  return best;
+}
+
+/**
+ * In a worker: serves the connections the primary hands over, tells the primary when each one
+ * closes, and that this worker is ready. `whenAllClosed` calls back once none is open (a graceful
+ * stop waits for that).
+ * @param {import("node:http").Server} server
+ */
+export function serveHandedConnections(server) {
+  const open = new Set();
+  let allClosed = null;
+  // What listen() starts for an HTTP server: the list closeIdleConnections() reads and the timer
+  // that enforces headersTimeout and requestTimeout (a client that trickles its request is cut off).
+  server.emit("listening");
+  process.on("message", (message, socket) => {
+    if (message?.type !== "connection" || !socket) return;
+    open.add(socket);
+    socket.once("close", () => {
+      open.delete(socket);
+      if (process.connected) process.send({ type: "closed" });
+      if (open.size === 0) allClosed?.();
+    });
+    server.emit("connection", socket);
+  });
+  if (process.connected) process.send({ type: "ready" });
+  return {
+    /** @param {() => void} done */
+    whenAllClosed(done) {
+      if (open.size === 0) done();
+      else allClosed = done;
+    },
+  };
+}
+
+/**
  * Runs the primary until its workers have stopped; then the process exits.
  * @param {number} count
+ * @param {{ port: number, host: string }} address where the shop listens
  */
-export function runPrimary(count) {
+export function runPrimary(count, { port, host }) {
   /** @type {Map<number, import("node:cluster").Worker>} worker number -> worker */
   const workers = new Map();
+  /** @type {Map<number, number>} ready worker's number -> open connections it holds */
+  const held = new Map();
+  let lastTaker = 0;
   let stopping = false;
-  let firstListening = false;
+  let listening = false;
 
   const v8Flags = workerExecArgv(count);
   cluster.setupPrimary({ execArgv: [...process.execArgv, ...v8Flags] });
 
+  // A connection is accepted paused: its first bytes wait in the kernel for the worker that reads it.
+  const listener = net.createServer({ pauseOnConnect: true }, (socket) => {
+    const n = leastBusy(held, lastTaker);
+    if (n === undefined) return socket.destroy();
+    lastTaker = n;
+    held.set(n, (held.get(n) ?? 0) + 1);
+    workers.get(n)?.send({ type: "connection" }, socket, (error) => {
+      if (error) socket.destroy();
+    });
+  });
+  listener.on("error", (error) => {
+    log("error", `cannot listen on ${host}:${port}`, { error });
+    for (const w of workers.values()) w.kill();
+    process.exit(1);
+  });
+
   function fork(n) {
     const worker = cluster.fork(workerEnv(n));
     workers.set(n, worker);
+    worker.on("message", (message) => {
+      if (workers.get(n) !== worker) return;
+      if (message?.type === "closed") {
+        const count = held.get(n);
+        if (count) held.set(n, count - 1);
+      } else if (message?.type === "ready" && !stopping) {
+        held.set(n, 0);
+        if (!listening) listen();
+      } else if (message?.type === "stopping") {
+        // The worker was told to stop on its own: it gets no more connections, then the disconnect
+        // that tells it the last one has reached it.
+        held.delete(n);
+        release(worker);
+      }
+    });
     worker.once("exit", (code, signal) => {
-      if (workers.get(n) === worker) workers.delete(n);
+      if (workers.get(n) === worker) {
+        workers.delete(n);
+        held.delete(n);
+      }
       if (stopping) {
         if (workers.size === 0) {
           log("info", "stopped");
@@ -154,7 +247,7 @@ export function runPrimary(count) {
         return;
       }
       // A worker that fails before the first one is up (bad environment, a failed migration) fails the start.
-      if (!firstListening) {
+      if (!listening) {
         log("error", "the first worker exited while starting", { code, signal });
         for (const w of workers.values()) w.kill();
         process.exit(code || 1);
@@ -167,18 +260,42 @@ export function runPrimary(count) {
     return worker;
   }
 
+  /**
+   * Disconnects a worker, which then stops: once only (a second disconnect would crash it), after
+   * every connection handed to it (messages to a worker keep their order).
+   * @param {import("node:cluster").Worker} worker
+   */
+  function release(worker) {
+    if (worker.isConnected() && !worker.exitedAfterDisconnect) worker.disconnect();
+  }
+
+  // Once the first worker has migrated the database and is ready: the others start.
+  function listen() {
+    listening = true;
+    listener.listen(port, host, () => {
+      log("info", `listening on http://${host}:${port}`, { pid: process.pid, workers: count });
+      for (let n = 2; n <= count; n++) fork(n);
+    });
+  }
+
   log("info", `starting ${count} workers`, { pid: process.pid, v8Flags });
-  fork(1).once("listening", () => {
-    firstListening = true;
-    for (let n = 2; n <= count; n++) fork(n);
-  });
+  fork(1);
 
   function stop(signal) {
     if (stopping) return;
     stopping = true;
     log("info", "stopping", { signal, workers: workers.size });
     if (workers.size === 0) process.exit(0);
-    for (const worker of workers.values()) worker.process.kill(signal);
+    // One more turn of the event loop first: its poll accepts the connections already waiting in
+    // the kernel's backlog (closing the listener would reset them), and hands them over.
+    setImmediate(() =>
+      setImmediate(() => {
+        listener.close();
+        held.clear();
+        // Queued behind every connection handed over: each worker has them all when it stops.
+        for (const worker of workers.values()) release(worker);
+      }),
+    );
     setTimeout(() => {
       log("error", "workers still running 10 s after the stop signal: exiting anyway");
       process.exit(1);

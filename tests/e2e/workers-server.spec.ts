@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -101,10 +102,13 @@ test.beforeAll(async ({ browserName: _ }, info) => {
     out = parts.pop()!;
     lines.push(...parts.filter((l) => l.startsWith("{")));
   });
-  // Both workers listening.
+  // The primary listening and both workers ready.
   await expect
-    .poll(() => lines.filter((l) => l.includes('"msg":"listening')).length, { timeout: 150_000 })
+    .poll(() => lines.filter((l) => l.includes('"msg":"worker ready')).length, {
+      timeout: 150_000,
+    })
     .toBe(2);
+  expect(lines.filter((l) => l.includes('"msg":"listening')).length).toBe(1);
   const db = new Database(path.join(work, "shop.db"), { readonly: true });
   vehicles = db.prepare("select slug from vehicles order by id").pluck().all() as string[];
   productId = db
@@ -196,5 +200,52 @@ test("an admin edit through one worker is seen by the other worker's next reques
 
 test("runs the start-up tasks and background jobs in one worker only", async () => {
   expect(lines.filter((l) => l.includes("analysed the database")).length).toBe(1);
-  expect(lines.filter((l) => l.includes('"msg":"listening')).length).toBe(2);
+  expect(lines.filter((l) => l.includes('"msg":"worker ready')).length).toBe(2);
+});
+
+/** A keep-alive connection of its own, and the worker that answered each request on it. */
+async function connection() {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let received = "";
+  socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
+  return {
+    socket,
+    /** Sends one request and resolves with the number of the worker that logged it. */
+    async ask(): Promise<number> {
+      received = "";
+      socket.write(`GET /robots.txt HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      await expect.poll(() => /\r\n\r\n/.test(received)).toBe(true);
+      const id = /x-request-id: (\S+)/i.exec(received)?.[1];
+      expect(id, "the answer carries its request id").toBeTruthy();
+      let logged: { worker?: number } | undefined;
+      await expect
+        .poll(() => (logged = lines.map((l) => JSON.parse(l)).find((l) => l.requestId === id)))
+        .toBeTruthy();
+      return logged!.worker!;
+    },
+  };
+}
+
+test("hands each new connection to the worker that holds the fewest", async () => {
+  // Four connections kept open: two for each worker.
+  const first = await Promise.all([0, 1, 2, 3].map(() => connection()));
+  const workersOf: number[] = [];
+  for (const c of first) workersOf.push(await c.ask());
+  expect([...workersOf].sort()).toEqual([1, 1, 2, 2]);
+  // A request on a kept connection goes to the worker that has it.
+  expect(await first[0].ask()).toBe(workersOf[0]);
+
+  // Closing the two of one worker leaves it with none: the next two connections both go to it
+  // (taking turns blindly would give one to each).
+  const freed = workersOf[0];
+  const closing = first.filter((_, i) => workersOf[i] === freed);
+  await Promise.all(
+    closing.map((c) => new Promise((resolve) => c.socket.once("close", resolve).end())),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const next = [await connection(), await connection()];
+  expect(await next[0].ask()).toBe(freed);
+  expect(await next[1].ask()).toBe(freed);
+  for (const c of [...first, ...next]) c.socket.destroy();
 });

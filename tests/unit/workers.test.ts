@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  leastBusy,
   workerCount,
   workerEnv,
   workerExecArgv,
@@ -48,5 +49,37 @@ describe("workers", () => {
     });
     expect(workerEnv(2, {})).toMatchObject({ SHOP_WORKER: "2", SHOP_BACKGROUND_JOBS: "off" });
     expect(workerEnv(2, { MALLOC_ARENA_MAX: "4" }).MALLOC_ARENA_MAX).toBe("4");
+  });
+
+  it("hands a new connection to the worker that holds the fewest, equals in turn", () => {
+    expect(leastBusy(new Map(), 0)).toBeUndefined();
+    expect(
+      leastBusy(
+        new Map([
+          [1, 3],
+          [2, 1],
+          [3, 2],
+        ]),
+        2,
+      ),
+    ).toBe(2);
+    // Equals: the one after the worker that took the last connection, round to the first.
+    const idle = new Map([
+      [1, 0],
+      [2, 0],
+      [3, 0],
+    ]);
+    expect([0, 1, 2, 3].map((last) => leastBusy(idle, last))).toEqual([1, 2, 3, 1]);
+    // Handing out 32 connections one by one to two idle workers: 16 each.
+    const held = new Map([
+      [1, 0],
+      [2, 0],
+    ]);
+    let last = 0;
+    for (let i = 0; i < 32; i++) {
+      last = leastBusy(held, last)!;
+      held.set(last, held.get(last)! + 1);
+    }
+    expect([...held.values()]).toEqual([16, 16]);
   });
 });
