@@ -206,8 +206,13 @@ export function runPrimary(count, { port, host }) {
     if (n === undefined) return socket.destroy();
     lastTaker = n;
     held.set(n, (held.get(n) ?? 0) + 1);
-    workers.get(n)?.send({ type: "connection" }, socket, (error) => {
-      if (error) socket.destroy();
+    const worker = workers.get(n);
+    worker?.send({ type: "connection" }, socket, (error) => {
+      if (!error) return;
+      // It never reached the worker (which is going away): not counted, and closed.
+      const count = held.get(n);
+      if (count && workers.get(n) === worker) held.set(n, count - 1);
+      socket.destroy();
     });
   });
   listener.on("error", (error) => {
