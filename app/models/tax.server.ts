@@ -39,7 +39,7 @@ const taxFactsQuery = (db: Kysely<DB>, productIds: number[]) =>
 const taxFactsFor = new Map<number, (db: Kysely<DB>, ...ids: number[]) => Promise<TaxFacts[]>>();
 type TaxFacts = Awaited<ReturnType<ReturnType<typeof taxFactsQuery>["execute"]>>[number];
 
-function taxFacts(db: Kysely<DB>, productIds: number[]): Promise<TaxFacts[]> {
+function readTaxFacts(db: Kysely<DB>, productIds: number[]): Promise<TaxFacts[]> {
   if (productIds.length > 20) return taxFactsQuery(db, productIds).execute();
   let query = taxFactsFor.get(productIds.length);
   if (!query) {
@@ -47,6 +47,26 @@ function taxFacts(db: Kysely<DB>, productIds: number[]): Promise<TaxFacts[]> {
     taxFactsFor.set(productIds.length, query);
   }
   return query(db, ...productIds);
+}
+
+/**
+ * Each product's facts, kept per catalogue version: products and the categories' defaults bump
+ * it. The products not kept yet are read together, in one statement.
+ */
+const cachedFacts = versionedCache<TaxFacts | undefined>(5_000);
+function taxFacts(db: Kysely<DB>, productIds: number[]): Promise<(TaxFacts | undefined)[]> {
+  const missing: number[] = [];
+  let read: Promise<TaxFacts[]> | undefined;
+  return Promise.all(
+    productIds.map((id) =>
+      cachedFacts(db, String(id), () => {
+        missing.push(id);
+        // Started after this loop, so that it reads every product missing, not just the first.
+        read ??= Promise.resolve().then(() => readTaxFacts(db, missing));
+        return read.then((rows) => rows.find((row) => row.id === id));
+      }),
+    ),
+  );
 }
 
 /** Every rate row, read once per catalogue version (the table's triggers bump it). */
@@ -88,11 +108,12 @@ export async function productTaxes(
   at: Date = new Date(),
 ): Promise<ProductTax[]> {
   if (lines.length === 0) return [];
-  const products = await taxFacts(db, [...new Set(lines.map((l) => l.productId))]);
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const products = await taxFacts(db, ids);
   const rates = await gstRates(db);
   const day = indiaDay(at);
   return lines.map((line) => {
-    const p = products.find((x) => x.id === line.productId);
+    const p = products[ids.indexOf(line.productId)];
     const hsnCode = p?.hsn_code ?? p?.default_hsn ?? FALLBACK_HSN;
     return {
       hsnCode,

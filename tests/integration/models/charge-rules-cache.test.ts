@@ -4,6 +4,7 @@ import { startRequest } from "~/models/catalog-version.server";
 import { getSettings, saveSettings } from "~/models/settings.server";
 import { checkDelivery } from "~/models/shipping.server";
 import { FALLBACK_HSN, productTaxes } from "~/models/tax.server";
+import { insertCheckoutFixture } from "../../support/checkout-fixture";
 import { testEngine, type TestDb, withAppDb } from "../../support/db";
 
 // The rules that price a cart are read once per catalogue version, which their tables' triggers
@@ -81,6 +82,26 @@ describe.skipIf(testEngine === "postgres")("shipping settings, GST rates and PIN
       .run(now);
     await nextRequest();
     expect((await checkDelivery(t.db, "110001"))?.serviceable).toBe(false);
+  });
+
+  it("keep each product's tax facts per version: its own edit and its category's default are seen by the next request", async () => {
+    const { products } = await insertCheckoutFixture(t.db);
+    const line = [{ productId: products.winch, unitPricePaise: 10_000 }];
+    await nextRequest();
+    // The demo defaults of the winches' category.
+    expect(await productTaxes(t.db, line)).toMatchObject([
+      { hsnCode: "84253100", weightGrams: 30_000 },
+    ]);
+    other
+      .prepare(
+        "update category_tax_defaults set hsn_code = '84251100' where category_slug = 'winches'",
+      )
+      .run();
+    await nextRequest();
+    expect((await productTaxes(t.db, line))[0].hsnCode).toBe("84251100");
+    other.prepare("update products set weight_grams = 12345 where id = ?").run(products.winch);
+    await nextRequest();
+    expect((await productTaxes(t.db, line))[0].weightGrams).toBe(12_345);
   });
 
   it("are read afresh inside a transaction (an order is priced from the rows, not the cache)", async () => {

@@ -48,11 +48,12 @@ describe("the statements of a logged-in cart page", () => {
     return [...tables];
   };
 
-  it("reads the session with its user, the lines, the address and the products' tax data; the charge rules come from memory", async () => {
+  it("reads the session with its user, the lines and the address; the charge rules and the products' tax data come from memory", async () => {
     const first = await render();
     expect(first).toContain("shop_settings");
     expect(first).toContain("gst_rates");
     expect(first).toContain("pin_serviceability");
-    expect(await render()).toEqual(["sessions", "cart_items", "addresses", "products"]);
+    expect(first).toContain("products");
+    expect(await render()).toEqual(["sessions", "cart_items", "addresses"]);
   });
 });
