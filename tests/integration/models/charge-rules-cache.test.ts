@@ -87,9 +87,14 @@ describe.skipIf(testEngine === "postgres")("shipping settings, GST rates and PIN
   it("keep each product's tax facts per version: its own edit and its category's default are seen by the next request", async () => {
     const { products } = await insertCheckoutFixture(t.db);
     const line = [{ productId: products.winch, unitPricePaise: 10_000 }];
+    // Two products missing at once, each with facts of its own: read together, each gets its own.
+    other.prepare("update products set hsn_code = '85122010' where id = ?").run(products.lights);
     await nextRequest();
-    // The demo defaults of the winches' category.
-    expect(await productTaxes(t.db, line)).toMatchObject([
+    const lights = { productId: products.lights, unitPricePaise: 5_000 };
+    // The winch has the demo defaults of its category; the lights, their own code.
+    expect(await productTaxes(t.db, [...line, lights, ...line])).toMatchObject([
+      { hsnCode: "84253100", weightGrams: 30_000 },
+      { hsnCode: "85122010", weightGrams: 30_000 },
       { hsnCode: "84253100", weightGrams: 30_000 },
     ]);
     other
