@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf } from "./engine";
 import type { DB } from "./schema";
 
@@ -8,20 +8,47 @@ import type { DB } from "./schema";
  * of every category). So the statistics are gathered once at start, after the seed, and refreshed by
  * `PRAGMA optimize` every hour (it re-analyses only tables that changed a lot). PostgreSQL takes
  * the same `analyze` at start; afterwards its autovacuum daemon keeps the statistics.
+ *
+ * Only the averages are kept (`sqlite_stat1`), not the samples of each index (`sqlite_stat4`, which
+ * better-sqlite3's SQLite is built to gather). With samples, the value bound to a parameter may
+ * change the plan, so SQLite plans a statement again on every run that binds one compared with an
+ * indexed column in a join or an aggregate: the session with its user, the cart's lines, an order's
+ * items, a product's colours and sizes. On the benchmark's catalogue that was 20-110 µs each, three
+ * to five times the statement itself, and every one of the 52 statements the pages run kept its
+ * plan without the samples (decision record 12).
  */
 export async function analyzeDatabase(db: Kysely<DB>): Promise<number> {
   const started = Date.now();
-  await sql`analyze`.execute(db);
+  await refreshStatistics(db, sql`analyze`);
   return Date.now() - started;
 }
 
 export function scheduleOptimize(db: Kysely<DB>, everyMs = 60 * 60 * 1000): () => void {
   if (engineOf(db) === "postgres") return () => {};
   const timer = setInterval(() => {
-    sql`pragma optimize`
-      .execute(db)
-      .catch((error) => console.error("[db] pragma optimize failed", error));
+    refreshStatistics(db, sql`pragma optimize`).catch((error) =>
+      console.error("[db] pragma optimize failed", error),
+    );
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Runs `command` (an ANALYZE) and, on SQLite, drops the index samples it gathered in the same
+ * transaction, so no connection ever loads them. A connection reads the statistics when it first
+ * reads the schema: the other server processes start after the first has analysed (server/workers.mjs),
+ * and this one reads them again (`analyze sqlite_schema`), since ANALYZE loaded the samples into it.
+ */
+export async function refreshStatistics(db: Kysely<DB>, command: RawBuilder<unknown>) {
+  if (engineOf(db) === "postgres") {
+    await command.execute(db);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await command.execute(trx);
+    const samples = await sql`select 1 from sqlite_schema where name = 'sqlite_stat4'`.execute(trx);
+    if (samples.rows.length > 0) await sql`delete from sqlite_stat4`.execute(trx);
+  });
+  await sql`analyze sqlite_schema`.execute(db);
 }

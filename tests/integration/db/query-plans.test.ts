@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeDatabase } from "~/db/planner-stats.server";
+import { analyzeDatabase, refreshStatistics } from "~/db/planner-stats.server";
 import { listNewestProducts, listProducts, emptyListingQuery } from "~/models/catalog.server";
 import { createTestDb, type TestDb } from "../../support/db";
 
@@ -64,6 +64,40 @@ async function explain(text: string, params: unknown[]) {
 }
 const inline = (v: unknown) =>
   typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+
+describe("the statistics kept", () => {
+  // With an index's samples (sqlite_stat4) SQLite plans a statement again on every run that binds a
+  // value compared with an indexed column in a join: the session with its user, the cart's lines.
+  it("keeps each index's averages and none of its samples", async () => {
+    const averages = await sql<{
+      n: number;
+    }>`select count(*) as n from sqlite_stat1 where tbl = 'products'`.execute(t.db);
+    expect(averages.rows[0].n).toBeGreaterThan(3);
+    const samples = await sql<{ n: number }>`select count(*) as n from sqlite_stat4`.execute(t.db);
+    expect(samples.rows[0].n).toBe(0);
+  });
+
+  it("refreshes them without samples", async () => {
+    await t.db
+      .insertInto("products")
+      .values({ slug: "late", title: "Late", brand_id: 1, category_id: 1, price_paise: 100_000 })
+      .execute();
+    try {
+      await refreshStatistics(t.db, sql`analyze products`);
+      const stat = await sql<{
+        stat: string;
+      }>`select stat from sqlite_stat1 where idx = 'products_created'`.execute(t.db);
+      expect(stat.rows[0].stat.split(" ")[0]).toBe("3001");
+      const samples = await sql<{ n: number }>`select count(*) as n from sqlite_stat4`.execute(
+        t.db,
+      );
+      expect(samples.rows[0].n).toBe(0);
+    } finally {
+      await t.db.deleteFrom("products").where("slug", "=", "late").execute();
+      await analyzeDatabase(t.db);
+    }
+  });
+});
 
 describe("query plans on an analysed catalogue", () => {
   it("finds the newest products by walking the created_at index, without sorting", async () => {
