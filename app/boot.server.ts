@@ -1,6 +1,7 @@
 import { db, openAppDatabase } from "./db/db.server";
 import { engineOfUrl } from "./db/engine";
 import { migrateToLatest, NewerSchemaError } from "./db/migrate.server";
+import { scheduleStatisticsReload } from "./db/planner-stats.server";
 import { runWithJobsLease } from "./db/postgres.server";
 import { countProducts } from "./models/catalog.server";
 import { startOrderExpiry } from "./models/order/index.server";
@@ -75,8 +76,12 @@ export async function boot(): Promise<void> {
     log(`admin account ${env.ADMIN_EMAIL} ${created ? "created" : "up to date"}`);
   }
   // With several server processes (server.mjs, SHOP_WORKERS) one of them runs these, and so the
-  // background jobs; with several app servers on PostgreSQL, the one holding the jobs lease.
-  if (process.env.SHOP_BACKGROUND_JOBS === "off") return;
+  // background jobs; with several app servers on PostgreSQL, the one holding the jobs lease. On
+  // SQLite the others read again every hour the planner's statistics that it refreshes.
+  if (process.env.SHOP_BACKGROUND_JOBS === "off") {
+    scheduleStatisticsReload(db);
+    return;
+  }
   const runTasks = async () => {
     for (const task of startupTasks) await task(log);
   };

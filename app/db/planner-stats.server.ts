@@ -23,12 +23,31 @@ export async function analyzeDatabase(db: Kysely<DB>): Promise<number> {
   return Date.now() - started;
 }
 
-export function scheduleOptimize(db: Kysely<DB>, everyMs = 60 * 60 * 1000): () => void {
+const HOUR = 60 * 60 * 1000;
+
+export function scheduleOptimize(db: Kysely<DB>, everyMs = HOUR): () => void {
   if (engineOf(db) === "postgres") return () => {};
   const timer = setInterval(() => {
     refreshStatistics(db, sql`pragma optimize`).catch((error) =>
       console.error("[db] pragma optimize failed", error),
     );
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * A server process that does not run the background jobs reads the statistics again every hour. A
+ * connection keeps those it read when it first read the schema, and an ANALYZE through another
+ * connection does not change the schema: without this, a catalogue imported after the start would
+ * be planned, in those processes, from the empty shop's statistics until the next restart.
+ */
+export function scheduleStatisticsReload(db: Kysely<DB>, everyMs = HOUR): () => void {
+  if (engineOf(db) === "postgres") return () => {};
+  const timer = setInterval(() => {
+    sql`analyze sqlite_schema`
+      .execute(db)
+      .catch((error) => console.error("[db] reading the statistics again failed", error));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

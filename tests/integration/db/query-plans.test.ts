@@ -1,6 +1,12 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeDatabase, refreshStatistics } from "~/db/planner-stats.server";
+import { createDatabase } from "~/db/db.server";
+import {
+  analyzeDatabase,
+  refreshStatistics,
+  scheduleStatisticsReload,
+} from "~/db/planner-stats.server";
+import type { DB } from "~/db/schema";
 import { listNewestProducts, listProducts, emptyListingQuery } from "~/models/catalog.server";
 import { createTestDb, type TestDb } from "../../support/db";
 
@@ -56,11 +62,11 @@ afterAll(async () => {
 });
 
 /** The plan SQLite picks for a statement (values inlined: EXPLAIN takes no bound parameters here). */
-async function explain(text: string, params: unknown[]) {
+async function explain(text: string, params: unknown[], db: Kysely<DB> = t.db) {
   const raw = sql<{
     detail: string;
   }>`explain query plan ${sql.raw(text.replace(/\?/g, () => inline(params.shift())))}`;
-  return (await raw.execute(t.db)).rows.map((r) => r.detail).join(" | ");
+  return (await raw.execute(db)).rows.map((r) => r.detail).join(" | ");
 }
 const inline = (v: unknown) =>
   typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
@@ -94,6 +100,29 @@ describe("the statistics kept", () => {
       expect(samples.rows[0].n).toBe(0);
     } finally {
       await t.db.deleteFrom("products").where("slug", "=", "late").execute();
+      await analyzeDatabase(t.db);
+    }
+  });
+
+  it("reaches a server process that read them before: it reads them again on its schedule", async () => {
+    const newest = `select p.id from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
+       where p.hidden_at is null order by p.created_at desc, p.id desc limit 4`;
+    // Another process's connection, opened while the products had no statistics.
+    await sql`delete from sqlite_stat1 where tbl = 'products'`.execute(t.db);
+    await sql`analyze sqlite_schema`.execute(t.db);
+    const other = createDatabase(t.file);
+    let stop = () => {};
+    try {
+      expect(await explain(newest, [], other)).toContain("TEMP B-TREE");
+      await analyzeDatabase(t.db);
+      expect(await explain(newest, [], other)).toContain("TEMP B-TREE");
+      stop = scheduleStatisticsReload(other, 20);
+      await expect
+        .poll(() => explain(newest, [], other), { timeout: 5_000 })
+        .not.toContain("TEMP B-TREE");
+    } finally {
+      stop();
+      await other.destroy();
       await analyzeDatabase(t.db);
     }
   });
