@@ -67,6 +67,8 @@ export type Row = {
   met: boolean;
   /** The shop's CPU time (all its processes, user and system) per answered request, in ms. */
   cpuMsPerRequest?: number | null;
+  /** How long the URL was loaded before it was measured (see `warmUpDone`), in seconds. */
+  warmupSeconds?: number;
 };
 
 export function meetsTarget(shop: Measurement, r: number | null, target: Target): boolean {
@@ -225,6 +227,19 @@ export function summaryLine(s: Summary): string {
         `${s.peakRssMb.toFixed(0)} MB with the primary; `) +
     `max page JS ${kb(maxJs)} gzip (limit ${kb(s.jsLimitBytes)})`
   );
+}
+
+/**
+ * Whether a URL's warm-up can end, given the requests per second of each round so far: when the
+ * last `rounds` rounds each stayed within `tolerance` of the best round before them. A rendered page
+ * keeps getting faster for tens of seconds after the server starts (V8 compiles its functions as
+ * they grow hot): a logged-in home page went from 320 to 566 req/s over its first 25 s. A page
+ * answered from the cache settles at once.
+ */
+export function warmUpDone(roundsRps: number[], rounds = 2, tolerance = 0.03): boolean {
+  if (roundsRps.length <= rounds) return false;
+  const best = Math.max(...roundsRps.slice(0, -rounds));
+  return roundsRps.slice(-rounds).every((rps) => rps <= best * (1 + tolerance));
 }
 
 /**

@@ -7,8 +7,9 @@
  * 3. starts the shop the way `npm start` does (NODE_ENV=production) on that database;
  * 4. records the exact bytes the shop answers for each URL under load (a cached page as a
  *    compressed hit) and starts a baseline server (plain node:http) that replays them;
- * 5. for each URL, with autocannon on loopback: a warm-up, then 10 s at 32 connections against the
- *    shop and then against the baseline;
+ * 5. for each URL, with autocannon on loopback: a warm-up until its throughput settles (--warmup
+ *    seconds, then rounds of 2 s until two in a row set no new best, 30 s at most), then 10 s at 32
+ *    connections against the shop and then against the baseline;
  * 6. prints a table, writes bench/results.json and ends with one summary line. It also reports the
  *    shop's CPU time per request and peak RSS (all its processes: SHOP_WORKERS workers and their
  *    primary, each one's peak while the URLs are measured, added) and the gzip size of the
@@ -18,13 +19,13 @@
  * saved address and an order. The same page under another cookie gets a parameter no route reads
  * (`as=`), so the baseline can replay each answer by its URL.
  *
- * Options: --products N (10000), --duration S (10), --connections C (32), --warmup S (3),
- * --skip-build (reuse bench/tmp/build), --only name[,name] (just those URLs), --engine postgres (the
- * same catalogue moved into a throwaway PostgreSQL cluster by `shop migrate-to-postgres`; writes
- * bench/results-postgres.json), --profile DIR (each shop process writes a V8 CPU profile there as it
- * stops: open it in Chrome's DevTools or read it with scripts/profile-summary.ts), --node-flags
- * "FLAGS" (Node's or V8's flags for the shop's processes, which its workers inherit). SHOP_WORKERS is
- * passed on.
+ * Options: --products N (10000), --duration S (10), --connections C (32), --warmup S (3, the
+ * warm-up before its rounds), --skip-build (reuse bench/tmp/build), --only name[,name] (just those
+ * URLs), --engine postgres (the same catalogue moved into a throwaway PostgreSQL cluster by `shop
+ * migrate-to-postgres`; writes bench/results-postgres.json), --profile DIR (each shop process
+ * writes a V8 CPU profile there as it stops: open it in Chrome's DevTools or read it with
+ * scripts/profile-summary.ts), --node-flags "FLAGS" (Node's or V8's flags for the shop's processes,
+ * which its workers inherit). SHOP_WORKERS is passed on.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -45,6 +46,7 @@ import {
   parseAutocannon,
   scriptUrlsFromHtml,
   summaryLine,
+  warmUpDone,
   type AutocannonResult,
   type Row,
   type Target,
@@ -82,6 +84,8 @@ const PRODUCTS = Number(opts.products);
 const DURATION = Number(opts.duration);
 const CONNECTIONS = Number(opts.connections);
 const WARMUP = Number(opts.warmup);
+const WARMUP_ROUND = 2;
+const MAX_WARMUP = 30;
 
 const DB_FILE = path.join(TMP, "shop.db");
 const RESULTS = path.join(ROOT, "bench", POSTGRES ? "results-postgres.json" : "results.json");
@@ -308,7 +312,7 @@ async function main() {
       pssSamples.splice(0);
       const headers = pageHeaders(page);
       log(`${page.name}: ${page.url}`);
-      await load(origin + page.url, headers, WARMUP);
+      const warmupSeconds = await warmUp(origin + page.url, headers);
       const ticksBefore = cpuTicks(shop.pid);
       const shopResult = parseAutocannon(await load(origin + page.url, headers, DURATION));
       const ticks = cpuTicks(shop.pid) - ticksBefore;
@@ -319,13 +323,15 @@ async function main() {
       const bytes = Buffer.from(recordings[page.url].body, "base64").length;
       const row = makeRow(page.name, page.url, bytes, shopResult, baseResult, page.target);
       row.cpuMsPerRequest = cpuMsPerRequest(ticks, shopResult.requests);
+      row.warmupSeconds = warmupSeconds;
       rows.push(row);
       // The shop's largest resident set while this URL was under load, and its proportional set.
       rssByPage[page.name] = Math.round(Math.max(0, ...rssSamples.splice(0)) / 1024);
       pssByPage[page.name] = Math.round(Math.max(0, ...pssSamples.splice(0)) / 1024);
       log(
         `  shop ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms, baseline ${row.baseline.rps.toFixed(0)} req/s, ` +
-          `ratio ${row.ratio === null ? "n/a" : (row.ratio * 100).toFixed(1) + "%"}, CPU ${row.cpuMsPerRequest ?? "-"} ms/req` +
+          `ratio ${row.ratio === null ? "n/a" : (row.ratio * 100).toFixed(1) + "%"}, CPU ${row.cpuMsPerRequest ?? "-"} ms/req, ` +
+          `after ${warmupSeconds} s of warm-up` +
           `${row.shop.errors ? `, ${row.shop.errors} errors` : ""}`,
       );
     }
@@ -401,6 +407,8 @@ async function main() {
             connections: CONNECTIONS,
             durationSeconds: DURATION,
             warmupSeconds: WARMUP,
+            warmupRoundSeconds: WARMUP_ROUND,
+            maxWarmupSeconds: MAX_WARMUP,
           },
           rows,
           headers: headerRows.map(([page, status, encoding, etag, cacheControl]) => ({
@@ -585,6 +593,21 @@ function hiddenInputs(html: string): Record<string, string> {
 /** What the header's search box fetches as you type: /api/v1/search through a fetcher (single fetch). */
 function headerSearchUrl(q: string): string {
   return `/api/v1/search.data?query=${encodeURIComponent(q)}&_routes=${encodeURIComponent("routes/api.v1.search")}`;
+}
+
+/**
+ * Loads the URL until the shop answers it as fast as it will (`warmUpDone`): --warmup seconds, then
+ * rounds of 2 s, 30 s at most all told. Returns the seconds spent.
+ */
+async function warmUp(url: string, headers: Record<string, string>): Promise<number> {
+  await load(url, headers, WARMUP);
+  let spent = WARMUP;
+  const roundsRps: number[] = [];
+  while (spent + WARMUP_ROUND <= MAX_WARMUP && !warmUpDone(roundsRps)) {
+    roundsRps.push(parseAutocannon(await load(url, headers, WARMUP_ROUND)).rps);
+    spent += WARMUP_ROUND;
+  }
+  return spent;
 }
 
 function load(

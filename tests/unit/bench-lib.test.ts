@@ -9,6 +9,7 @@ import {
   ratio,
   scriptUrlsFromHtml,
   summaryLine,
+  warmUpDone,
   type AutocannonResult,
   type Measurement,
 } from "../../scripts/bench-lib";
@@ -163,6 +164,20 @@ import("/assets/entry.client-1.js");</script>
       "/assets/_index-3.js",
       "/assets/legacy.js",
     ]);
+  });
+});
+
+describe("warmUpDone", () => {
+  it("waits while the rounds keep getting faster, and ends after two rounds with no new best", () => {
+    expect(warmUpDone([320])).toBe(false);
+    expect(warmUpDone([320, 377])).toBe(false);
+    expect(warmUpDone([320, 377, 474, 515])).toBe(false);
+    // One slower round in the climb is not the end.
+    expect(warmUpDone([320, 377, 360, 474])).toBe(false);
+    expect(warmUpDone([320, 377, 474, 515, 554, 556, 566])).toBe(true);
+    // Within 3% of the best counts as no new best.
+    expect(warmUpDone([14000, 14300, 13900])).toBe(true);
+    expect(warmUpDone([14000, 14300, 14800])).toBe(false);
   });
 });
 
