@@ -45,9 +45,9 @@ export function scheduleOptimize(db: Kysely<DB>, everyMs = HOUR): () => void {
 export function scheduleStatisticsReload(db: Kysely<DB>, everyMs = HOUR): () => void {
   if (engineOf(db) === "postgres") return () => {};
   const timer = setInterval(() => {
-    sql`analyze sqlite_schema`
-      .execute(db)
-      .catch((error) => console.error("[db] reading the statistics again failed", error));
+    readStatisticsAgain(db).catch((error) =>
+      console.error("[db] reading the statistics again failed", error),
+    );
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
@@ -70,5 +70,10 @@ export async function refreshStatistics(db: Kysely<DB>, command: RawBuilder<unkn
     const samples = await sql`select 1 from sqlite_schema where name = 'sqlite_stat4'`.execute(trx);
     if (samples.rows.length > 0) await sql`delete from sqlite_stat4`.execute(trx);
   });
+  await readStatisticsAgain(db);
+}
+
+/** Makes this SQLite connection's planner read the statistics tables again. */
+async function readStatisticsAgain(db: Kysely<DB>) {
   await sql`analyze sqlite_schema`.execute(db);
 }
