@@ -3,6 +3,7 @@
 // - anonymous catalogue pages and JSON answered from an in-process cache that the catalogue
 //   version invalidates, with ETag/304 (server/page-cache.mjs),
 // - compression of everything else,
+// - renders started in the order their requests arrived, one per turn (server/render-queue.mjs),
 // - every request URL built from PUBLIC_URL and the path (an unknown Host is refused), and every
 //   body capped before it is read (server/request-guard.mjs).
 // - one JSON line per request and per error on stdout (server/log.mjs, LOG_LEVEL),
@@ -34,6 +35,7 @@ import {
   RequestRefused,
   tooLarge,
 } from "./server/request-guard.mjs";
+import { createRenderQueue } from "./server/render-queue.mjs";
 import { createStaticFiles } from "./server/static-files.mjs";
 import {
   answerStats,
@@ -80,7 +82,7 @@ const serveStatic = createStaticFiles(path.join(buildDir, "client"), build.publi
 
 // The app exports its catalogue version from entry.server; without it nothing is cached. Pages for
 // a vehicle cookie are cached only for the vehicles it lists (vehicleSlugs).
-const { catalogVersion, startRequest, vehicleSlugs, brandSlugs, renderedBody } =
+const { catalogVersion, startRequest, startTurn, vehicleSlugs, brandSlugs, renderedBody } =
   build.entry?.module ?? {};
 const pageCache =
   typeof catalogVersion === "function" ? createPageCache({ version: catalogVersion }) : null;
@@ -88,6 +90,8 @@ if (!pageCache) log("warn", "the build exports no catalogVersion: the page cache
 const isVehicle =
   typeof vehicleSlugs === "function" ? (slug) => vehicleSlugs().has(slug) : undefined;
 const isBrand = typeof brandSlugs === "function" ? (slug) => brandSlugs().has(slug) : undefined;
+/** Renders start in their requests' order, one per turn (server/render-queue.mjs). */
+const renders = createRenderQueue({ beforeEach: startTurn });
 
 /** The header the app reads for the TCP peer's address (never taken from the client). */
 const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
@@ -256,8 +260,13 @@ async function render(req, res, target) {
   await sendResponse(req, res, answer.response, answer.body);
 }
 
-/** A cacheable request that missed: rendered once (concurrent misses wait) and stored. */
+/**
+ * A cacheable request that missed: rendered once (concurrent misses wait) and stored. It was
+ * queued, so its page may have been stored meanwhile.
+ */
 async function renderCached(req, res, target, key) {
+  const stored = pageCache.get(key);
+  if (stored) return sendEntry(req, res, stored);
   const { promise, leader } = pageCache.once(key, async () => {
     const renderedAt = pageCache.version();
     // Render as a GET without conditional headers and with no cookie but the vehicle's, so the
@@ -335,7 +344,12 @@ function onError(req, res, error) {
 let stopping = false;
 let exiting = false;
 
-// Static files and cache hits are answered synchronously; everything else goes to Remix.
+/** A GET or HEAD whose client has gone is not worth rendering; anything else still runs. */
+function clientGone(req) {
+  return (req.method === "GET" || req.method === "HEAD") && req.socket.destroyed;
+}
+
+// Static files and cache hits are answered synchronously; everything else goes to Remix, queued.
 const server = http.createServer((req, res) => {
   logRequest(req, res, performance.now());
   res.setHeader("x-request-id", requestIdOf(req));
@@ -364,15 +378,22 @@ const server = http.createServer((req, res) => {
       const hit = pageCache.get(key);
       if (hit) sendEntry(req, res, hit);
       else
-        renderCached(
-          req,
-          res,
-          { origin: target.origin, path: cached.path, cookie: cached.cookie },
-          key,
-        ).catch((error) => onError(req, res, error));
+        renders.push(
+          () =>
+            renderCached(
+              req,
+              res,
+              { origin: target.origin, path: cached.path, cookie: cached.cookie },
+              key,
+            ).catch((error) => onError(req, res, error)),
+          () => clientGone(req),
+        );
       return;
     }
-    render(req, res, target).catch((error) => onError(req, res, error));
+    renders.push(
+      () => render(req, res, target).catch((error) => onError(req, res, error)),
+      () => clientGone(req),
+    );
   } catch (error) {
     onError(req, res, error);
   }

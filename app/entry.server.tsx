@@ -37,11 +37,13 @@ installSecurityHeaderHook({ isHttps: getEnv().isHttps });
 
 // server.mjs keys its cache of anonymous pages on the catalogue version, and on the shopper's vehicle when it is one of these;
 // of the one-segment paths it caches the brands' pages.
-// startRequest lets the version read as a request starts serve the rest of that turn.
+// startRequest lets the version read as a request starts serve the rest of that turn; startTurn
+// reads it again as a queued render starts.
 export {
   brandSlugs,
   catalogVersion,
   startRequest,
+  startTurn,
   vehicleSlugs,
 } from "./models/catalog-version.server";
 

@@ -53,8 +53,7 @@ const endTurn = () => (turnVersion = undefined);
 export function startRequest(method: string | undefined): (() => void) | undefined {
   if (postgresCatalogVersion() !== undefined) return undefined;
   if (method === "GET" || method === "HEAD") {
-    if (turnVersion === undefined) setImmediate(endTurn);
-    turnVersion = sharedVersion();
+    startTurn();
     return undefined;
   }
   writers++;
@@ -63,6 +62,16 @@ export function startRequest(method: string | undefined): (() => void) | undefin
     if (!ended) writers--;
     ended = true;
   };
+}
+
+/**
+ * Reads the version for the rest of this turn. server.mjs calls it before each render it had
+ * queued: the render runs in a later turn than its request's arrival, and reads no older version.
+ */
+export function startTurn(): void {
+  if (postgresCatalogVersion() !== undefined) return;
+  if (turnVersion === undefined) setImmediate(endTurn);
+  turnVersion = sharedVersion();
 }
 
 export function catalogVersion(): number {

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogVersion, startRequest } from "~/models/catalog-version.server";
+import { catalogVersion, startRequest, startTurn } from "~/models/catalog-version.server";
 import { testEngine, type TestDb, withAppDb } from "../../support/db";
 
 // On PostgreSQL the version comes from NOTIFY and startRequest does nothing (see the model).
@@ -38,6 +38,20 @@ describe.skipIf(testEngine === "postgres")("the catalogue version a request read
     bump();
     startRequest("GET");
     expect(catalogVersion()).toBe(before + 1);
+  });
+
+  it("is read again as a queued render starts, in a later turn than its request", async () => {
+    await endOfTurn();
+    startRequest("GET"); // the request arrives
+    const before = catalogVersion();
+    bump(); // an edit before its render starts
+    startTurn();
+    expect(catalogVersion()).toBe(before + 1);
+    bump();
+    expect(catalogVersion()).toBe(before + 1); // the rest of that turn
+    await endOfTurn();
+    startTurn();
+    expect(catalogVersion()).toBe(before + 2);
   });
 
   it("is read afresh at every call while a request that may write is in flight", async () => {
