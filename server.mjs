@@ -90,8 +90,10 @@ if (!pageCache) log("warn", "the build exports no catalogVersion: the page cache
 const isVehicle =
   typeof vehicleSlugs === "function" ? (slug) => vehicleSlugs().has(slug) : undefined;
 const isBrand = typeof brandSlugs === "function" ? (slug) => brandSlugs().has(slug) : undefined;
+/** How many requests one connection may have waiting for a render; past that it is closed. */
+const PIPELINED_RENDERS = 16;
 /** Renders start in their requests' order, one per turn (server/render-queue.mjs). */
-const renders = createRenderQueue({ beforeEach: startTurn });
+const renders = createRenderQueue({ beforeEach: startTurn, perOwner: PIPELINED_RENDERS });
 
 /** The header the app reads for the TCP peer's address (never taken from the client). */
 const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
@@ -349,6 +351,18 @@ function clientGone(req) {
   return (req.method === "GET" || req.method === "HEAD") && req.socket.destroyed;
 }
 
+/** Queues a render; a connection that pipelines more than PIPELINED_RENDERS of them is closed. */
+function queueRender(req, run) {
+  if (clientGone(req)) return;
+  if (renders.push(run, { gone: () => clientGone(req), owner: req.socket })) return;
+  if (req.socket.destroyed) return;
+  log("warn", "closed a connection that pipelined too many requests", {
+    limit: PIPELINED_RENDERS,
+    ...worker,
+  });
+  req.socket.destroy();
+}
+
 // Static files and cache hits are answered synchronously; everything else goes to Remix, queued.
 const server = http.createServer((req, res) => {
   logRequest(req, res, performance.now());
@@ -378,22 +392,17 @@ const server = http.createServer((req, res) => {
       const hit = pageCache.get(key);
       if (hit) sendEntry(req, res, hit);
       else
-        renders.push(
-          () =>
-            renderCached(
-              req,
-              res,
-              { origin: target.origin, path: cached.path, cookie: cached.cookie },
-              key,
-            ).catch((error) => onError(req, res, error)),
-          () => clientGone(req),
+        queueRender(req, () =>
+          renderCached(
+            req,
+            res,
+            { origin: target.origin, path: cached.path, cookie: cached.cookie },
+            key,
+          ).catch((error) => onError(req, res, error)),
         );
       return;
     }
-    renders.push(
-      () => render(req, res, target).catch((error) => onError(req, res, error)),
-      () => clientGone(req),
-    );
+    queueRender(req, () => render(req, res, target).catch((error) => onError(req, res, error)));
   } catch (error) {
     onError(req, res, error);
   }

@@ -1,6 +1,6 @@
 // The production server (server.mjs) against hostile requests, over real sockets: a Host that tries
-// to poison the page cache, absolute-form targets, bodies over their caps, and a flood of random
-// query strings. No browser: these run once, in the `js` project.
+// to poison the page cache, absolute-form targets, deep pipelining, bodies over their caps, and a
+// flood of random query strings. No browser: these run once, in the `js` project.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -225,6 +225,43 @@ test.describe("rendered answers", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
     check(plain.body.toString("utf8"));
+  });
+});
+
+test.describe("pipelined requests", () => {
+  /** Writes `count` GETs of `path` in one go on one connection; the answers' status lines, and whether it closed. */
+  function pipeline(count: number, path: string): Promise<{ statuses: string[]; closed: boolean }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostHeader}\r\n\r\n`.repeat(count)),
+      );
+      let got = "";
+      const done = (closed: boolean) => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ statuses: got.match(/^HTTP\/1\.1 \d+/gm) ?? [], closed });
+      };
+      // An open connection that has answered all it will: ends the wait.
+      const timer = setTimeout(() => done(false), 5_000);
+      socket.on("data", (d) => {
+        got += d.toString("latin1");
+        if ((got.match(/^HTTP\/1\.1 \d+/gm) ?? []).length === count) done(false);
+      });
+      socket.on("close", () => done(true));
+      socket.on("error", reject);
+    });
+  }
+
+  test("a few are answered in order; a connection with more than 16 waiting for a render is closed", async () => {
+    // The cart is rendered for every request (never cached): each one waits for a render.
+    const few = await pipeline(4, "/cart");
+    expect(few).toEqual({ statuses: Array(4).fill("HTTP/1.1 303"), closed: false });
+
+    const many = await pipeline(40, "/cart");
+    expect(many.closed).toBe(true);
+    expect(many.statuses.length).toBeLessThanOrEqual(16);
+    // The server goes on answering everyone else.
+    expect((await raw({ path: "/cart", headers: { host: hostHeader } })).status).toBe(303);
   });
 });
 

@@ -67,12 +67,31 @@ describe("the render queue", () => {
     const ran: string[] = [];
     const queue = createRenderQueue({ beforeEach: () => ran.push("version") });
     queue.push(() => ran.push("a"));
-    queue.push(
-      () => ran.push("left"),
-      () => true,
-    );
+    queue.push(() => ran.push("left"), { gone: () => true });
     queue.push(() => ran.push("b"));
     await turns(5);
     expect(ran).toEqual(["version", "a", "version", "b"]);
+  });
+
+  it("refuses a job from an owner that has as many waiting as allowed, until one of them starts", async () => {
+    const ran: string[] = [];
+    const queue = createRenderQueue({ perOwner: 2 });
+    const pipelining = {};
+    // Jobs with no owner are not counted against anyone.
+    for (let i = 0; i < 3; i++) expect(queue.push(() => {})).toBe(true);
+    expect(queue.push(() => ran.push("1"), { owner: pipelining })).toBe(true);
+    expect(queue.push(() => ran.push("2"), { owner: pipelining })).toBe(true);
+    expect(queue.push(() => ran.push("3"), { owner: pipelining })).toBe(false);
+    expect(queue.push(() => ran.push("other"), { owner: {} })).toBe(true);
+    await turns(4);
+    expect(ran).toEqual(["1"]);
+    // Skipped jobs count as started too.
+    expect(queue.push(() => ran.push("4"), { owner: pipelining, gone: () => true })).toBe(true);
+    expect(queue.push(() => ran.push("5"), { owner: pipelining })).toBe(false);
+    await turns(4);
+    expect(ran).toEqual(["1", "2", "other"]);
+    expect(queue.push(() => ran.push("6"), { owner: pipelining })).toBe(true);
+    await turns(2);
+    expect(ran).toEqual(["1", "2", "other", "6"]);
   });
 });
