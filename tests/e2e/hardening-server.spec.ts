@@ -229,7 +229,10 @@ test.describe("rendered answers", () => {
 });
 
 test.describe("pipelined requests", () => {
-  /** Writes `count` GETs of `path` in one go on one connection; the answers' status lines, and whether it closed. */
+  /**
+   * Writes `count` GETs of `path` in one go on one connection: the status lines of the answers,
+   * and whether the server closed the connection.
+   */
   function pipeline(count: number, path: string): Promise<{ statuses: string[]; closed: boolean }> {
     return new Promise((resolve, reject) => {
       const socket = net.connect(port, "127.0.0.1", () =>

@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRenderQueue } from "../../server/render-queue.mjs";
 
-/** Resolves once the queue has run everything pushed so far (jobs run one per turn). */
+/** Resolves after `n` turns of the event loop (the queue starts one job per turn). */
 const turns = (n: number) =>
   new Promise<void>((resolve) => {
     const step = (left: number) => (left === 0 ? resolve() : setImmediate(() => step(left - 1)));
