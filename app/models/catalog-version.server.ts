@@ -66,7 +66,9 @@ export function startRequest(method: string | undefined): (() => void) | undefin
 
 /**
  * Reads the version for the rest of this turn. server.mjs calls it before each render it had
- * queued: the render runs in a later turn than its request's arrival, and reads no older version.
+ * queued: the render runs in a later turn than its request's arrival, where no request may have
+ * arrived to read it, and its cached reads then share this one reading instead of each reading
+ * the row. It is read after the request arrived, so it is never older than the request.
  */
 export function startTurn(): void {
   if (postgresCatalogVersion() !== undefined) return;

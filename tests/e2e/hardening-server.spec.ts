@@ -255,7 +255,7 @@ test.describe("pipelined requests", () => {
     });
   }
 
-  test("a few are answered in order; a connection with more than 16 waiting for a render is closed", async () => {
+  test("a few are all answered; a connection with more than 16 waiting for a render is closed", async () => {
     // The cart is rendered for every request (never cached): each one waits for a render.
     const few = await pipeline(4, "/cart");
     expect(few).toEqual({ statuses: Array(4).fill("HTTP/1.1 303"), closed: false });
