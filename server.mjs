@@ -19,6 +19,7 @@ import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
 import { DataFolderBusy, lockDataFolder } from "./server/data-lock.mjs";
+import { clientAddressOf } from "./server/client-address.mjs";
 import { answerEncoding, compressBody, isCompressible, pickEncoding } from "./server/encoding.mjs";
 import { log } from "./server/log.mjs";
 import { cacheLookup, createPageCache, sendEntry } from "./server/page-cache.mjs";
@@ -99,7 +100,9 @@ const renders = createRenderQueue({ beforeEach: startTurn, perOwner: PIPELINED_R
 const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
 /** The header that carries this request's id to the app, for its error log lines. */
 const REQUEST_ID_HEADER = "x-shop-request-id";
-const trustProxy = process.env.TRUST_PROXY === "true" || Number(process.env.TRUST_PROXY) > 0;
+/** How many proxies append to X-Forwarded-For (TRUST_PROXY, read by the app's env.server.ts too). */
+const proxyHops = process.env.TRUST_PROXY === "true" ? 1 : Number(process.env.TRUST_PROXY) || 0;
+const trustProxy = proxyHops > 0;
 
 /** The proxy's X-Request-Id when we trust the proxy and it looks like an id, else a new one. */
 function requestIdOf(req) {
@@ -206,7 +209,10 @@ async function renderResponse(request) {
 async function sendResponse(req, res, response, body) {
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
-  for (const [key, value] of response.headers) if (key !== "set-cookie") res.setHeader(key, value);
+  for (const [key, value] of response.headers) {
+    if (key === "vary") addVary(res, value);
+    else if (key !== "set-cookie") res.setHeader(key, value);
+  }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   if (!response.body || req.method === "HEAD") {
@@ -248,8 +254,13 @@ async function sendResponse(req, res, response, body) {
 function setEncoding(res, encoding) {
   res.removeHeader("content-length");
   res.setHeader("content-encoding", encoding);
+  addVary(res, "Accept-Encoding");
+}
+
+/** Adds to the answer's Vary, keeping what an earlier step put there (CORS's Origin). */
+function addVary(res, value) {
   const vary = res.getHeader("vary");
-  res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  res.setHeader("vary", vary ? `${vary}, ${value}` : value);
 }
 
 async function render(req, res, target) {
@@ -311,6 +322,12 @@ async function renderCached(req, res, target, key) {
  * out, and log() blanks the path's secret segments (a password-reset token).
  */
 function logRequest(req, res, started) {
+  // Read now: a socket that closed has no peer address any more.
+  const address = clientAddressOf(
+    req.headers["x-forwarded-for"],
+    proxyHops,
+    req.socket.remoteAddress,
+  );
   res.once("close", () => {
     log(
       res.writableFinished ? "info" : "warn",
@@ -318,6 +335,7 @@ function logRequest(req, res, started) {
       {
         method: req.method,
         path: (req.url ?? "/").split("?")[0],
+        address,
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
         requestId: res.getHeader("x-request-id"),

@@ -73,7 +73,9 @@ export async function boot(): Promise<void> {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
     });
-    log(`admin account ${env.ADMIN_EMAIL} ${created ? "created" : "up to date"}`);
+    log(
+      `admin account ${env.ADMIN_EMAIL} ${created ? "created" : "updated: password and admin role set"}`,
+    );
   }
   // With several server processes (server.mjs, SHOP_WORKERS) one of them runs these, and so the
   // background jobs; with several app servers on PostgreSQL, the one holding the jobs lease. On

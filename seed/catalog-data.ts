@@ -191,7 +191,8 @@ export const BRANDS: SeedBrand[] = [
   ),
   featuredBrand(
     "oldman",
-    "Old Man Emu",
+    // Written as the spec's brand list writes it (its prose says "Old Man Emu").
+    "Old Man EMU",
     "Old Man Emu is ARB's suspension brand, developed and tested in the Australian bush since 1975. Its Nitrocharger and BP-51 shock absorbers, coil springs and leaf packs are matched to each vehicle and load so a loaded touring 4x4 rides level and controlled. OME kits give a modest lift with better comfort on and off the road.",
   ),
   brand(

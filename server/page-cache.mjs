@@ -492,6 +492,9 @@ function prepared(entry) {
 /** Writes a cached entry to a node:http response (304 when the client holds it already). */
 export function sendEntry(req, res, entry, extraHeaders) {
   const ready = prepared(entry);
+  // A Vary set before (CORS's Origin) is kept, with the entry's own after it.
+  const vary = res.getHeader("vary");
+  if (vary) extraHeaders = { ...extraHeaders, vary: `${vary}, ${ready.notModified.vary}` };
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     // A 304 updates the headers the browser stored with the page: send the page's own (its
     // Content-Security-Policy above all), not defaults meant for bodiless answers.

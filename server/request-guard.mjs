@@ -232,9 +232,12 @@ export function refuseCrossSitePost(req, origin, pathname) {
  * @param {Set<string>} allowed
  */
 export function applyCors(req, res, pathname, allowed) {
+  if (!pathname.startsWith("/api/v1/") || pathname.startsWith("/api/v1/webhooks/")) return false;
+  // The answer depends on Origin, sent or not, so a shared cache must keep them apart (a cached
+  // answer adds its own Vary to this one: page-cache.mjs sendEntry).
+  if (allowed.size > 0) res.setHeader("vary", "Origin");
   const origin = req.headers.origin;
-  if (!origin || !pathname.startsWith("/api/v1/") || pathname.startsWith("/api/v1/webhooks/"))
-    return false;
+  if (!origin) return false;
   if (!allowed.has(origin)) {
     if (req.method !== "OPTIONS") return false;
     res.writeHead(403, { "content-type": "application/json; charset=utf-8", vary: "Origin" });
@@ -242,7 +245,6 @@ export function applyCors(req, res, pathname, allowed) {
     return true;
   }
   res.setHeader("access-control-allow-origin", origin);
-  res.setHeader("vary", "Origin");
   res.setHeader(
     "access-control-expose-headers",
     "X-Total-Count, X-Page-Count, Retry-After, Location",
@@ -250,7 +252,8 @@ export function applyCors(req, res, pathname, allowed) {
   if (req.method === "OPTIONS") {
     res.writeHead(204, {
       "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
-      "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key",
+      // X-XSRF-TOKEN: the spec's HTTP client has it among its defaults.
+      "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key, X-XSRF-TOKEN",
       "access-control-max-age": "600",
     });
     res.end();

@@ -1,5 +1,6 @@
 import { getEnv } from "./env.server";
 import { securityEvent } from "./log.server";
+import { clientAddressOf } from "../../server/client-address.mjs";
 
 /**
  * Request helpers shared by every route: the cross-site POST refusal, the client address,
@@ -83,25 +84,18 @@ function logCrossSite(request: Request) {
 export const SOCKET_ADDRESS_HEADER = "x-shop-socket-address";
 
 /**
- * The client's address when it is known. Behind TRUST_PROXY=n proxies it is the n-th
- * `X-Forwarded-For` entry from the right: each proxy appends the address it was reached from, so
- * the entries to the left of those were written by the client and prove nothing. Otherwise it is the
- * TCP peer that the request hook recorded.
+ * The client's address when it is known: behind TRUST_PROXY=n proxies the n-th `X-Forwarded-For`
+ * entry from the right, else the TCP peer that the request hook recorded (server/client-address.mjs).
  */
 export function clientAddress(
   request: Request,
   trustProxy: number | boolean = getEnv().TRUST_PROXY,
 ): string | null {
-  const hops = Number(trustProxy);
-  if (hops > 0) {
-    const entries = (request.headers.get("X-Forwarded-For") ?? "")
-      .split(",")
-      .map((e) => e.trim())
-      .filter(Boolean);
-    const forwarded = entries[entries.length - hops];
-    if (forwarded) return forwarded;
-  }
-  return socketAddressKnown ? request.headers.get(SOCKET_ADDRESS_HEADER) || null : null;
+  return clientAddressOf(
+    request.headers.get("X-Forwarded-For"),
+    Number(trustProxy),
+    socketAddressKnown ? request.headers.get(SOCKET_ADDRESS_HEADER) : null,
+  );
 }
 
 let socketAddressKnown = false;

@@ -486,24 +486,32 @@ test.describe("cross-site posts and CORS", () => {
           host: hostHeader,
           origin,
           "access-control-request-method": "POST",
-          "access-control-request-headers": "authorization, content-type",
+          "access-control-request-headers": "authorization, content-type, x-xsrf-token",
         },
       });
     const ok = await preflight(allowed);
     expect(ok.status).toBe(204);
     expect(ok.headers["access-control-allow-origin"]).toBe(allowed);
+    // Every header the spec's client sends by default is allowed.
     expect(String(ok.headers["access-control-allow-headers"])).toMatch(/Authorization/);
+    expect(String(ok.headers["access-control-allow-headers"])).toMatch(/X-XSRF-TOKEN/i);
     expect(ok.headers["access-control-allow-credentials"]).toBeUndefined();
     const refused = await preflight("https://evil.example");
     expect(refused.status).toBe(403);
     expect(refused.headers["access-control-allow-origin"]).toBeUndefined();
 
-    const list = await raw({
-      path: "/api/v1/allProducts",
-      headers: { host: hostHeader, origin: allowed },
-    });
-    expect(list.status).toBe(200);
-    expect(list.headers["access-control-allow-origin"]).toBe(allowed);
+    // A public answer that differs by Origin says so, rendered or from the page cache, and with no
+    // Origin too, so that a shared cache never gives one origin's answer to another.
+    for (const origin of [allowed, allowed, undefined]) {
+      const list = await raw({
+        path: "/api/v1/allProducts",
+        headers: { host: hostHeader, "accept-encoding": "gzip", ...(origin ? { origin } : {}) },
+      });
+      expect(list.status).toBe(200);
+      expect(list.headers["access-control-allow-origin"]).toBe(origin);
+      expect(String(list.headers.vary)).toMatch(/\bOrigin\b/);
+      expect(String(list.headers.vary)).toMatch(/Accept-Encoding/);
+    }
     // Registering and logging in from the allowed origin work; a session cookie sent along is ignored.
     const email = `cors-${Date.now()}@example.com`;
     const json = { host: hostHeader, origin: allowed, "content-type": "application/json" };

@@ -92,6 +92,8 @@ test.beforeAll(async ({ browserName: _ }, info) => {
       ADMIN_PASSWORD: ADMIN.password,
       BUILD_DIR: process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${process.env.E2E_PORT}`),
       SEED_DEMO: "1",
+      // Behind one proxy: the request log names the address it forwarded (checked in ask()).
+      TRUST_PROXY: "1",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -214,14 +216,18 @@ async function connection() {
     /** Sends one request and resolves with the number of the worker that logged it. */
     async ask(): Promise<number> {
       received = "";
-      socket.write(`GET /robots.txt HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      // The client wrote the first address, the proxy appended the second.
+      socket.write(
+        `GET /robots.txt HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-For: 198.51.100.7, 203.0.113.9\r\n\r\n`,
+      );
       await expect.poll(() => /\r\n\r\n/.test(received)).toBe(true);
       const id = /x-request-id: (\S+)/i.exec(received)?.[1];
       expect(id, "the answer carries its request id").toBeTruthy();
-      let logged: { worker?: number } | undefined;
+      let logged: { worker?: number; address?: string } | undefined;
       await expect
         .poll(() => (logged = lines.map((l) => JSON.parse(l)).find((l) => l.requestId === id)))
         .toBeTruthy();
+      expect(logged!.address, "the address the proxy saw").toBe("203.0.113.9");
       return logged!.worker!;
     },
   };

@@ -23,10 +23,12 @@ const html = (text: string) =>
 const htmlHeaders = (extra: Record<string, string> = {}) =>
   new Headers({ "content-type": "text/html; charset=utf-8", ...extra });
 
-function fakeRes() {
+/** `preset`: headers set on the response before the entry is sent (as CORS sets Vary: Origin). */
+function fakeRes(preset: Record<string, string> = {}) {
   const out: { status?: number; headers?: Record<string, string>; body?: Buffer } = {};
   return {
     out,
+    getHeader: (name: string) => preset[name],
     writeHead(status: number, headers: Record<string, string>) {
       out.status = status;
       out.headers = headers;
@@ -421,6 +423,15 @@ describe("sendEntry", () => {
     sendEntry({ method: "HEAD", headers: {} }, res, entry);
     expect(res.out.status).toBe(200);
     expect(res.out.body).toBeUndefined();
+  });
+
+  it("keeps a Vary set before it (CORS's Origin), with its own after it", () => {
+    const res = fakeRes({ vary: "Origin" });
+    sendEntry({ method: "GET", headers: { "accept-encoding": "gzip" } }, res, entry);
+    expect(res.out.headers!.vary).toBe("Origin, Accept-Encoding, Cookie");
+    const plain = fakeRes();
+    sendEntry({ method: "GET", headers: { "accept-encoding": "gzip" } }, plain, entry);
+    expect(plain.out.headers!.vary).toBe("Accept-Encoding, Cookie");
   });
 });
 

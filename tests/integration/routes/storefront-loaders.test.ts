@@ -377,6 +377,15 @@ describe("the JSON API's paging", () => {
     expect((await get(vehicle, "/api/v1/products/brand/toyota_hilux?page=-1", hilux)).status).toBe(
       400,
     );
+    // An unknown category or vehicle has no products: the spec's client shows its empty message.
+    for (const [loader, path, p] of [
+      [category, "/api/v1/products/category/nope", { category: "nope" }],
+      [vehicle, "/api/v1/products/brand/nope", { brand: "nope" }],
+    ] as const) {
+      const unknown = await get(loader, path, p);
+      expect(unknown.status, path).toBe(200);
+      expect(unknown.body, path).toEqual([]);
+    }
   });
 });
 
