@@ -62,10 +62,10 @@ export function NewsletterForm({ id = "footer-newsletter" }: { id?: string }) {
   );
 }
 
-/** `brands`: the featured brands, from the database. */
 /** The year the shop opened: its copyright runs from it. */
 const FIRST_YEAR = 2024;
 
+/** `brands`: the featured brands, from the database. */
 export function SiteFooter({
   year,
   brands,
