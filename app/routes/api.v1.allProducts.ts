@@ -8,7 +8,7 @@ import {
   parseListingParams,
 } from "~/models/catalog.server";
 import { productSummaryJson } from "~/models/product-detail.server";
-import { apiInvalid, apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
+import { apiInvalid, apiMethodNotAllowed, apiNotFound, apiPage } from "~/utils/responses.server";
 import { readPaging } from "~/forms/api-paging";
 
 const LISTING_PARAMS = ["category", "brand", "color", "min", "max", "vehicle", "sort", "page"];
@@ -35,9 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: paging.data.page ?? 1,
     pastLastPage: "empty",
   });
-  return Response.json(listing.items.map(productSummaryJson), {
-    headers: { "X-Total-Count": String(listing.total), "X-Page-Count": String(listing.pageCount) },
-  });
+  return apiPage(listing.items.map(productSummaryJson), listing.total, listing.pageCount);
 }
 
 export function action() {

@@ -3,7 +3,7 @@ import { db } from "~/db/db.server";
 import { emptyListingQuery, listProducts } from "~/models/catalog.server";
 import { getCategory } from "~/models/taxonomy.server";
 import { productSummaryJson } from "~/models/product-detail.server";
-import { apiInvalid, apiMethodNotAllowed } from "~/utils/responses.server";
+import { apiInvalid, apiMethodNotAllowed, apiPage } from "~/utils/responses.server";
 import { readPaging } from "~/forms/api-paging";
 
 /**
@@ -17,8 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const category = await getCategory(db, params.category ?? "");
   // The spec's client shows "No products found in this category." for an empty list, and an
   // error for anything else: an unknown category has no products (as an unknown brand has none).
-  if (!category)
-    return Response.json([], { headers: { "X-Total-Count": "0", "X-Page-Count": "0" } });
+  if (!category) return apiPage([], 0, 0);
   const listing = await listProducts(db, {
     ...emptyListingQuery,
     categories: [category.slug],
@@ -26,9 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pageSize: page ? emptyListingQuery.pageSize : 100,
     pastLastPage: "empty",
   });
-  return Response.json(listing.items.map(productSummaryJson), {
-    headers: { "X-Total-Count": String(listing.total), "X-Page-Count": String(listing.pageCount) },
-  });
+  return apiPage(listing.items.map(productSummaryJson), listing.total, listing.pageCount);
 }
 
 export function action() {

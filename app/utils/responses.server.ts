@@ -36,6 +36,16 @@ export function requireIdParam(value: string | undefined): number {
   return id;
 }
 
+/**
+ * One page of a JSON list (`?page=` of the API's listings): the items, with the match count in
+ * X-Total-Count and the page count in X-Page-Count.
+ */
+export function apiPage(items: unknown[], total: number, pageCount: number) {
+  return Response.json(items, {
+    headers: { "X-Total-Count": String(total), "X-Page-Count": String(pageCount) },
+  });
+}
+
 /** The JSON API's 404: `{ message }`, never stored by a cache. */
 export function apiNotFound(message: string) {
   return jsonNoStore({ message }, { status: 404 });
