@@ -229,6 +229,25 @@ export async function listProducts(
 }
 
 /**
+ * The API's products of one category or one vehicle, newest first: with `page`, that page of 24
+ * (a page past the last is empty, the spec's client pages until it gets an empty list); without,
+ * the first 100.
+ */
+export function listProductsForApi(
+  db: Kysely<DB>,
+  filter: Partial<Pick<ListingQuery, "categories" | "forVehicleId">>,
+  page: number | undefined,
+): Promise<Listing> {
+  return listProducts(db, {
+    ...emptyListingQuery,
+    ...filter,
+    page: page ?? 1,
+    pageSize: page ? emptyListingQuery.pageSize : 100,
+    pastLastPage: "empty",
+  });
+}
+
+/**
  * Every visible product, oldest first (the API's `allProducts`): the spec's client reverses the list
  * and takes four for "Trending", which so are the four newest.
  */

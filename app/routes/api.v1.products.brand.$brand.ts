@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { emptyListingQuery, listProducts } from "~/models/catalog.server";
+import { listProductsForApi } from "~/models/catalog.server";
 import { getVehicle } from "~/models/taxonomy.server";
 import { productSummaryJson } from "~/models/product-detail.server";
 import { apiInvalid, apiMethodNotAllowed, apiPage } from "~/utils/responses.server";
@@ -18,13 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const vehicle = await getVehicle(db, params.brand ?? "");
   // The spec's client shows whatever list comes back: an unknown vehicle has no parts.
   if (!vehicle) return apiPage([], 0, 0);
-  const listing = await listProducts(db, {
-    ...emptyListingQuery,
-    forVehicleId: vehicle.id,
-    page: page ?? 1,
-    pageSize: page ? emptyListingQuery.pageSize : 100,
-    pastLastPage: "empty",
-  });
+  const listing = await listProductsForApi(db, { forVehicleId: vehicle.id }, page);
   return apiPage(listing.items.map(productSummaryJson), listing.total, listing.pageCount);
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
-import { emptyListingQuery, listProducts } from "~/models/catalog.server";
+import { listProductsForApi } from "~/models/catalog.server";
 import { getCategory } from "~/models/taxonomy.server";
 import { productSummaryJson } from "~/models/product-detail.server";
 import { apiInvalid, apiMethodNotAllowed, apiPage } from "~/utils/responses.server";
@@ -18,13 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The spec's client shows "No products found in this category." for an empty list, and an
   // error for anything else: an unknown category has no products (as an unknown brand has none).
   if (!category) return apiPage([], 0, 0);
-  const listing = await listProducts(db, {
-    ...emptyListingQuery,
-    categories: [category.slug],
-    page: page ?? 1,
-    pageSize: page ? emptyListingQuery.pageSize : 100,
-    pastLastPage: "empty",
-  });
+  const listing = await listProductsForApi(db, { categories: [category.slug] }, page);
   return apiPage(listing.items.map(productSummaryJson), listing.total, listing.pageCount);
 }
 
