@@ -63,9 +63,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
+const loginRequired = { type: "error", message: "Login required!" } as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const user = await requireUser(request, { toast: { type: "error", message: "Login required!" } });
+  const user = await requireUser(request, { toast: loginRequired });
   const state = readState(url.searchParams);
   const source = sourceOf(state);
   const preview = await previewCheckout(db, user.id, source);
@@ -150,7 +152,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  // A session that ended while the page stood open (Pay Now an hour later) says why it asks to log in.
+  const user = await requireUser(request, { toast: loginRequired });
   const form = await request.formData();
   const viaFetcher = isFetcherSubmission(form);
   const state = readState(form);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { takeToasts } from "~/utils/toast.server";
 
 /** Route arguments as Remix passes them. */
 export const routeArgs = (request: Request, params: Record<string, string> = {}) =>
@@ -24,4 +25,16 @@ export async function callRoute(
   if (d?.type === "DataWithResponseInit") response = Response.json(d.data, d.init ?? {});
   // A plain value is what a loader returns: Remix answers it as JSON.
   return response instanceof Response ? response : Response.json(response);
+}
+
+/** The toasts a redirect carries (its flash cookie), as the next page would show them. */
+export async function toastsOf(res: Response): Promise<string[]> {
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { toasts } = await takeToasts(
+    new Request("http://localhost/", { headers: { Cookie: cookie } }),
+  );
+  return toasts.map((x) => x.message);
 }

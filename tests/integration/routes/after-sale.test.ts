@@ -14,10 +14,9 @@ import { action as outboxAction, loader as outboxLoader } from "~/routes/admin.o
 import { action as cancelAction } from "~/routes/order_.$orderId.cancel";
 import { action as returnAction } from "~/routes/order_.$orderId.return";
 import { resetEnvCache } from "~/utils/env.server";
-import { takeToasts } from "~/utils/toast.server";
 import { insertCheckoutFixture, paidCartOrder } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
-import { callRoute } from "../../support/route";
+import { callRoute, toastsOf } from "../../support/route";
 
 const BASE = "http://127.0.0.1:3993";
 let t: TestDb;
@@ -70,15 +69,6 @@ const post = (path: string, cookie: string, body: URLSearchParams | FormData) =>
 
 const paidOrder = () => paidCartOrder(t.db, f, getSandboxGateway()!);
 
-/** The toast a redirect carries (its flash cookie), as the next page would show it. */
-async function toastOf(res: Response) {
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const { toasts } = await takeToasts(new Request(BASE, { headers: { Cookie: cookie } }));
-  return toasts.map((x) => x.message);
-}
 const status = async (id: number) =>
   (await t.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow())
     .status;
@@ -101,7 +91,7 @@ describe("shopper doors", () => {
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/order/${orderId}`);
-    expect(await toastOf(res)).toEqual([
+    expect(await toastsOf(res)).toEqual([
       "Your order is cancelled and the full amount is refunded.",
     ]);
     expect(await status(orderId)).toBe("refunded");
@@ -225,7 +215,7 @@ describe("admin doors", () => {
       { id: String(orderId) },
     );
     expect(res.status).toBe(303);
-    expect(await toastOf(res)).toEqual(["Order cancelled and ₹3,00,000.00 refunded"]);
+    expect(await toastsOf(res)).toEqual(["Order cancelled and ₹3,00,000.00 refunded"]);
     expect((await listRefunds(t.db, orderId)).map((r) => [r.amountPaise, r.status])).toEqual([
       [30_000_000, "processed"],
     ]);
@@ -287,7 +277,7 @@ describe("admin doors", () => {
       { id: String(orderId) },
     );
     expect(res.status).toBe(303);
-    expect(await toastOf(res)).toEqual(["Return refunded"]);
+    expect(await toastsOf(res)).toEqual(["Return refunded"]);
     expect((await listRefunds(t.db, orderId)).map((r) => r.status)).toEqual(["processed"]);
     expect((await page()).refundablePaise).toBe(0);
   });

@@ -11,6 +11,7 @@ import { loader as adminOrdersApi } from "~/routes/api.v1.adminOrders";
 import { loader as orderApi } from "~/routes/api.v1.orders.$orderId";
 import { loader as userOrdersApi } from "~/routes/api.v1.userOrders";
 import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
+import { action as checkoutPage } from "~/routes/checkout";
 import { action as callback } from "~/routes/checkout_.callback";
 import { resetEnvCache } from "~/utils/env.server";
 import { insertTwinLabelWheel } from "../../support/catalog-fixture";
@@ -22,7 +23,7 @@ import {
   webhookBody,
   type RazorpayStandIn,
 } from "../../support/razorpay-standin";
-import { callRoute } from "../../support/route";
+import { callRoute, toastsOf } from "../../support/route";
 
 const WEBHOOK_SECRET = "webhook-secret-for-tests";
 const BASE = "http://127.0.0.1:3999";
@@ -252,6 +253,24 @@ describe("create-order", () => {
     );
     expect(digits.status).toBe(201);
     expect((await digits.json()).amount).toBe(2 * 2_499_950);
+  });
+});
+
+describe("the checkout page", () => {
+  it("Pay Now after the session ended goes to the login with 'Login required!' and back here", async () => {
+    const res = await callRoute(
+      checkoutPage,
+      new Request(`${BASE}/checkout?step=payment&address=1`, {
+        method: "POST",
+        headers: { Origin: BASE },
+        body: new URLSearchParams({ idempotencyKey: "abcdefgh123", address: "1" }),
+      }),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/checkout?step=payment&address=1")}`,
+    );
+    expect(await toastsOf(res)).toEqual(["Login required!"]);
   });
 });
 
