@@ -24,7 +24,8 @@ export const MAX_PRICE_PAISE = 99_999_999_999;
 
 /**
  * Rupees typed by a person ("1499", "1,499.50", "1499.5") to integer paise, rounded half up
- * on the third decimal. Returns null for anything that is not a non-negative amount.
+ * on the third decimal. Returns null for anything that is not a non-negative amount of at most
+ * MAX_PRICE_PAISE.
  */
 export function rupeesToPaise(input: string | number): number | null {
   const typed = String(input).trim().replace(/^₹\s*/, "");
@@ -39,5 +40,7 @@ export function rupeesToPaise(input: string | number): number | null {
   const frac = (m[2] ?? "").padEnd(3, "0");
   const paise = Number(frac.slice(0, 2));
   const roundUp = Number(frac[2]) >= 5 ? 1 : 0;
-  return whole * 100 + paise + roundUp;
+  const total = whole * 100 + paise + roundUp;
+  // ₹99,99,99,999.995 rounds up past the highest price: no amount either.
+  return total > MAX_PRICE_PAISE ? null : total;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPaise, listPricePaise, rupeesToPaise } from "~/utils/money";
+import { formatPaise, listPricePaise, MAX_PRICE_PAISE, rupeesToPaise } from "~/utils/money";
 
 describe("money", () => {
   it("formats paise as rupees with Indian digit grouping", () => {
@@ -31,6 +31,8 @@ describe("money", () => {
     expect(rupeesToPaise(19.9)).toBe(1990);
     expect(rupeesToPaise("1,23,456.50")).toBe(12345650);
     expect(rupeesToPaise("123,456")).toBe(12345600);
+    expect(rupeesToPaise("999999999.994")).toBe(MAX_PRICE_PAISE);
+    expect(rupeesToPaise("999999999.995")).toBeNull();
     for (const bad of ["", "-1", "abc", "1e5", "1.2.3", "NaN", "12,34", "1,2345", "1 499", ",499"])
       expect(rupeesToPaise(bad), bad).toBeNull();
   });
