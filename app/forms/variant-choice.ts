@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "~/utils/validation";
+import { idSchema, says } from "~/utils/validation";
 
 /**
  * The wheel size (and colour) a JSON client chose, read one way for every door: an id wins
@@ -8,19 +8,22 @@ import { idSchema } from "~/utils/validation";
  */
 
 const label = z
-  .string()
+  .string(says("Use the label as text"))
   .trim()
-  .max(100)
+  .max(100, "At most 100 characters")
   .nullish()
   .transform((v) => v ?? "");
 
 /** `size` as a client may send it: a label, an id, or a size object with its id or label. */
 const sizeField = z
-  .union([
-    z.string().trim().max(100),
-    z.number(),
-    z.object({ id: idSchema.optional(), label: z.string().max(100).optional() }),
-  ])
+  .union(
+    [
+      z.string().trim().max(100),
+      z.number(),
+      z.object({ id: idSchema.optional(), label: z.string().max(100).optional() }),
+    ],
+    says("Use a size id, label or {id, label}"),
+  )
   .nullish()
   .transform((v): { id: number | null; label: string } => {
     if (typeof v === "number") return { id: v, label: "" };

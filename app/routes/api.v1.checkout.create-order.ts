@@ -6,7 +6,7 @@ import { db } from "~/db/db.server";
 import { placeOrder, type OrderSource, type PlaceOrderFailure } from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";
-import { fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
+import { fieldErrors, idSchema, quantitySchema, says } from "~/utils/validation";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
 import { apiInvalid, apiMethodNotAllowed } from "~/utils/responses.server";
 import {
@@ -20,24 +20,30 @@ export async function loader() {
   return apiMethodNotAllowed("POST");
 }
 
+const KEY_LENGTH = "Use 8 to 100 characters";
+
 /** The spec's checkout item (id = the product, title, image, price, quantity, size); price is ignored. */
-const cartItem = z.object({
-  id: idSchema,
-  quantity: quantitySchema.optional(),
-  ...variantChoiceFields,
-});
+const cartItem = z.object(
+  { id: idSchema, quantity: quantitySchema.optional(), ...variantChoiceFields },
+  says("Send the item as {id, quantity, size}"),
+);
 const schema = z.object({
   billingAddressId: idSchema.optional(),
-  checkoutType: z.enum(["cart", "single"]).default("cart"),
+  checkoutType: z.enum(["cart", "single"], says('Use "cart" or "single"')).default("cart"),
   productId: idSchema.optional(),
   quantity: quantitySchema.optional(),
   ...variantChoiceFields,
   /** The spec's Buy Now sends its one item here (only the first is used); `cartTotal` is ignored. */
-  cartItems: z.array(z.unknown()).optional(),
-  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  cartItems: z.array(z.unknown(), says("Send cartItems as a list")).optional(),
+  idempotencyKey: z
+    .string(says(KEY_LENGTH))
+    .trim()
+    .min(8, KEY_LENGTH)
+    .max(100, KEY_LENGTH)
+    .optional(),
   /** Opt-in to WhatsApp order updates (true, or "1"/"on" from a form); off unless sent. */
   whatsappOptIn: z
-    .union([z.boolean(), z.enum(["1", "on", "true", "0", "false"])])
+    .union([z.boolean(), z.enum(["1", "on", "true", "0", "false"])], says("Use true or false"))
     .optional()
     .transform((v) => v === true || v === "1" || v === "on" || v === "true"),
   paymentMethod: z
@@ -94,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
     request.headers.get("Idempotency-Key")?.trim() || input.idempotencyKey || crypto.randomUUID();
   if (key.length < 8 || key.length > 100) {
     return jsonNoStore(
-      { message: "Error during checkout", errors: { idempotencyKey: "Use 8 to 100 characters" } },
+      { message: "Error during checkout", errors: { idempotencyKey: KEY_LENGTH } },
       { status: 400 },
     );
   }

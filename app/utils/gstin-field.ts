@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { checkGstin } from "./gst";
-import { text } from "./validation";
+import { says, text } from "./validation";
 
 /** The buyer's optional GSTIN at checkout (format and check digit), upper-cased; empty is none. */
 export const gstinField = z
-  .string()
+  .string(says("Enter a 15-character GSTIN"))
   .trim()
   .max(20, "Enter a 15-character GSTIN")
   .nullish()

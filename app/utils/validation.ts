@@ -13,11 +13,17 @@ export const MAX_ADD_QUANTITY = 6;
 export const MAX_CART_LINE_QUANTITY = 99;
 
 /**
+ * A schema's own words for every way a value can be wrong: a missing or null field, an array, an
+ * object, another type or none of a union's choices (zod's defaults name its types instead).
+ */
+export const says = (message: string) => ({ errorMap: () => ({ message }) });
+
+/**
  * A whole number from a form field or JSON body: a JSON integer (3) or decimal digits ("3", as a
  * form sends it), never hex, exponent or fractional text ("0x10", "1e3", "2.0").
  */
 const wholeNumber = (message: string) =>
-  z.union([z.number(), z.string().trim().min(1, message)]).transform((v, ctx) => {
+  z.union([z.number(), z.string().trim().min(1, message)], says(message)).transform((v, ctx) => {
     const n = typeof v === "number" ? v : /^-?\d{1,15}$/.test(v) ? Number(v) : NaN;
     if (Number.isSafeInteger(n)) return n;
     ctx.addIssue({ code: "custom", message });
@@ -70,7 +76,10 @@ export function isPlainText(value: string, { multiline = false } = {}): boolean 
  */
 export const text = (max: number, required?: string, { multiline = false } = {}) => {
   const base = z
-    .string({ required_error: required ?? "Required" })
+    .string({
+      required_error: required ?? "Required",
+      invalid_type_error: required ?? "Must be text",
+    })
     .trim()
     .max(max, `At most ${max} characters`);
   return (required ? base.min(1, required) : base).refine(
@@ -125,13 +134,20 @@ export const INDIAN_STATES = [
 export const DEFAULT_COUNTRY = "India";
 
 /**
+ * Typed digits: a string, or a whole number from a JSON client that sent a phone number or PIN
+ * code as one (its digits as typed); trimmed, `required` when empty or of another type.
+ */
+const digits = (required: string) =>
+  z
+    .union([z.string(), z.number().int().nonnegative()], says(required))
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, required));
+
+/**
  * An Indian mobile number: 10 digits starting 6 to 9, optionally written with +91, 91 or 0 in
  * front and with spaces or hyphens. Kept as the 10 digits.
  */
-export const indianMobileSchema = z
-  .string({ required_error: "Enter a phone number" })
-  .trim()
-  .min(1, "Enter a phone number")
+export const indianMobileSchema = digits("Enter a phone number")
   .transform((v) => v.replace(/[\s-]/g, ""))
   .pipe(
     z
@@ -141,10 +157,7 @@ export const indianMobileSchema = z
   );
 
 /** A 6-digit PIN code (the first digit is never 0); "400 001" is accepted as 400001. */
-export const pinCodeSchema = z
-  .string({ required_error: "Enter a PIN code" })
-  .trim()
-  .min(1, "Enter a PIN code")
+export const pinCodeSchema = digits("Enter a PIN code")
   .transform((v) => v.replace(/\s/g, ""))
   .pipe(z.string().regex(/^[1-9]\d{5}$/, "Enter a 6-digit PIN code"));
 
@@ -169,14 +182,16 @@ export const addressSchema = z.object({
   fullName: text(100, "Enter the full name"),
   phone: indianMobileSchema,
   address1: text(200, "Enter the address"),
-  address2: text(200).optional().default(""),
+  address2: text(200)
+    .nullish()
+    .transform((v) => v ?? ""),
   city: text(100, "Enter the city"),
   state: indianStateSchema,
   postalCode: pinCodeSchema,
   country: z
-    .string()
+    .string(says("We deliver within India only"))
     .trim()
-    .optional()
+    .nullish()
     .transform((v) => (v ? v : DEFAULT_COUNTRY))
     .pipe(
       z
@@ -260,7 +275,10 @@ export const forgotPasswordSchema = z.object({
 /** Reset password: the token from the link and the new password. */
 export const resetPasswordSchema = z.object({
   token: z
-    .string({ required_error: "The reset link is missing its token" })
+    .string({
+      required_error: "The reset link is missing its token",
+      invalid_type_error: "This reset link is not valid",
+    })
     .min(1, "The reset link is missing its token")
     .max(200, "This reset link is not valid"),
   password: z
