@@ -13,10 +13,16 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/contactus",
   });
 
-const field = (form: FormData, name: string) =>
+/**
+ * The most each field takes (the chat link must stay a link a phone opens). The inputs say so
+ * (`maxLength`), so a shopper cannot type past it; a post made by hand is cut to it.
+ */
+const MAX_LENGTH = { name: 100, email: 254, subject: 200, message: 2000 } as const;
+
+const field = (form: FormData, name: keyof typeof MAX_LENGTH) =>
   String(form.get(name) ?? "")
     .trim()
-    .slice(0, 2000);
+    .slice(0, MAX_LENGTH[name]);
 
 function chatText(name: string, email: string, subject: string, message: string) {
   return [`Name: ${name}`, `Email: ${email}`, `Subject: ${subject}`, `Message: ${message}`].join(
@@ -92,6 +98,7 @@ export default function ContactUs() {
           <input
             name="name"
             autoComplete="name"
+            maxLength={MAX_LENGTH.name}
             className="rounded-md border border-gray-300 px-3 py-2 font-normal"
           />
         </label>
@@ -101,6 +108,7 @@ export default function ContactUs() {
             type="email"
             name="email"
             autoComplete="email"
+            maxLength={MAX_LENGTH.email}
             className="rounded-md border border-gray-300 px-3 py-2 font-normal"
           />
         </label>
@@ -108,6 +116,7 @@ export default function ContactUs() {
           Subject
           <input
             name="subject"
+            maxLength={MAX_LENGTH.subject}
             className="rounded-md border border-gray-300 px-3 py-2 font-normal"
           />
         </label>
@@ -116,6 +125,7 @@ export default function ContactUs() {
           <textarea
             name="message"
             rows={5}
+            maxLength={MAX_LENGTH.message}
             className="rounded-md border border-gray-300 px-3 py-2 font-normal"
           />
         </label>

@@ -180,6 +180,8 @@ test("contact us: the form opens a WhatsApp chat with the four fields", async ({
 }, testInfo) => {
   await page.goto("/contactus");
   await expect(page.getByText("Send Message via WhatsApp")).toBeVisible();
+  // The chat link stays one a phone opens: no field takes more than its share.
+  await expect(page.getByLabel("Message")).toHaveAttribute("maxlength", "2000");
   if (testInfo.project.name === "no-js") {
     // Without JavaScript the form posts to the shop, which sends the browser on to the chat.
     const res = await request.post("/contactus", {
