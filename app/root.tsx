@@ -1,17 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Cached } from "~/components/cached";
+import { RootError } from "~/components/error-panel";
 import { ProgressBar } from "~/components/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -139,29 +131,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Shell>
-      <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-        <p className="text-sm font-semibold text-brand-600">{status}</p>
-        <h1 className="text-3xl font-bold">
-          {notFound ? "Page not found" : "Something went wrong"}
-        </h1>
-        <p className="text-gray-600">
-          {notFound
-            ? "We couldn't find that page. It may have moved, or the link may be wrong."
-            : "Sorry, something went wrong on our side. Please try again in a moment."}
-        </p>
-        <Link
-          to="/"
-          className="rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-black"
-        >
-          Back to the shop
-        </Link>
-      </div>
+      <RootError />
     </Shell>
   );
 }

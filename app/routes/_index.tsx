@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { Cached } from "~/components/cached";
 import { HeroSlider } from "~/components/hero-slider";
 import { ProductGrid } from "~/components/product-card";
@@ -223,4 +224,8 @@ export default function Home() {
       </section>
     </Cached>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Unable to fetch trending products." />;
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { requireAdmin } from "~/auth/guards.server";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
@@ -88,4 +89,8 @@ export default function Dashboard() {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Failed to fetch stats." />;
 }

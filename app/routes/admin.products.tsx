@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useOutlet } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { requireAdmin } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/utils/redirect.server";
 import { Pagination } from "~/components/pagination";
@@ -150,4 +151,8 @@ export default function AdminProducts() {
       {outlet ? <FormDialog closeTo={back}>{outlet}</FormDialog> : null}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Failed to fetch products" />;
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { z } from "zod";
 import { refererPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
@@ -194,4 +195,8 @@ function EmptyCart() {
       </Link>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Error loading cart" />;
 }

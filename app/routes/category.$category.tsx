@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
@@ -69,4 +70,8 @@ export default function CategoryPage() {
       {pending ? null : <Pagination page={page} pageCount={pageCount} search={location.search} />}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Failed to load products" />;
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { useState } from "react";
 import { Cached } from "~/components/cached";
 import { Price } from "~/components/price";
@@ -242,4 +243,8 @@ export default function ProductPage() {
       </Cached>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Product load failed" />;
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { requireUser } from "~/auth/guards.server";
 import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
@@ -63,4 +64,8 @@ export default function UserOrdersPage() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Failed to load orders." />;
 }

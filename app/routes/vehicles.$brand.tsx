@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { PageLoadError } from "~/components/error-panel";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
@@ -88,4 +89,8 @@ export default function VehiclePage() {
       </div>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError failed="Failed to load products." />;
 }

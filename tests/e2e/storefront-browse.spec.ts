@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Route } from "@playwright/test";
 import { findProduct } from "./storefront-support";
 
 test("the layout: header links, guest login, cart, footer, WhatsApp button", async ({ page }) => {
@@ -466,4 +466,24 @@ test("sitemap.xml and robots.txt", async ({ request }) => {
   expect(xml).toContain("/product/");
   expect(xml).toContain("/category/wheels</loc>");
   expect(await (await request.get("/robots.txt")).text()).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+});
+
+test("a page whose data is lost on the way (the phone dropped its connection) offers to try again", async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === "no-js",
+    "without JavaScript the browser loads the page itself and shows its own offline page",
+  );
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const lost = (route: Route) => route.abort("internetdisconnected");
+  await page.route(/\.data(\?|$)/, lost);
+  await page.getByRole("link", { name: "Wheels" }).first().click();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await page.unroute(/\.data(\?|$)/, lost);
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page).toHaveURL(/\/category\/wheels$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Wheels");
 });
