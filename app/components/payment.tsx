@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatPaise } from "~/utils/money";
 import { FETCHER_FIELD } from "./fetcher-flag";
@@ -14,17 +14,40 @@ export type CallbackData = { ok: true; orderId: number } | { ok: false; message:
 
 export type SandboxPayment = { razorpayPaymentId: string; razorpaySignature: string };
 
+/** The spec's message when the payment's result could not reach the shop (the connection dropped). */
+export const VERIFICATION_ERROR = "Payment verification error";
+/** What the shopper reads with it. */
+export const VERIFICATION_ERROR_TEXT = `${VERIFICATION_ERROR}: we could not confirm your payment. If money left your account, your order shows as paid within a few minutes; paying again continues the same order.`;
+
 /**
- * Sends a payment result to the callback through a fetcher. A success shows 'Payment Successful!'
- * and moves to the order after 2 s; a failure is handed to `onFailure`.
+ * Posts a payment's result to the callback. An answer that never comes (the phone lost its
+ * connection after paying) is VERIFICATION_ERROR: the payment, if one was made, still reaches
+ * the order by Razorpay's webhook, and Pay Now reopens the same order.
+ */
+async function postPaymentResult(fields: Record<string, string>): Promise<CallbackData> {
+  try {
+    const res = await fetch(PAYMENT_CALLBACK_PATH, {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, [FETCHER_FIELD]: "1" }),
+    });
+    return (await res.json()) as CallbackData;
+  } catch {
+    return { ok: false, message: VERIFICATION_ERROR };
+  }
+}
+
+/**
+ * Sends a payment result to the callback. A success shows 'Payment Successful!' and moves to the
+ * order after 2 s; a failure is handed to `onFailure`, and the page's data is read again (the
+ * callback may have left a notice and changed the order).
  */
 export function usePaymentConfirmation(onFailure?: (message: string) => void) {
-  const fetcher = useFetcher<CallbackData>({ key: "payment-callback" });
   const navigate = useNavigate();
-  const data = fetcher.state === "idle" ? fetcher.data : undefined;
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [data, setData] = useState<CallbackData | undefined>(undefined);
   const paidOrderId = data?.ok ? data.orderId : null;
   const failure = data && !data.ok ? data.message : null;
-  const failureSeen = useRef<CallbackData | undefined>(undefined);
 
   useEffect(() => {
     if (paidOrderId == null) return;
@@ -32,22 +55,18 @@ export function usePaymentConfirmation(onFailure?: (message: string) => void) {
     return () => clearTimeout(timer);
   }, [paidOrderId, navigate]);
 
-  useEffect(() => {
-    if (failure && failureSeen.current !== data) {
-      failureSeen.current = data;
-      onFailure?.(failure);
-    }
-  }, [failure, data, onFailure]);
-
   return {
-    busy: fetcher.state !== "idle",
+    busy,
     paidOrderId,
     failure,
-    confirm(fields: Record<string, string>) {
-      fetcher.submit(
-        { ...fields, [FETCHER_FIELD]: "1" },
-        { method: "post", action: PAYMENT_CALLBACK_PATH },
-      );
+    confirm: async (fields: Record<string, string>) => {
+      setBusy(true);
+      const answer = await postPaymentResult(fields);
+      setData(answer);
+      setBusy(false);
+      if (answer.ok) return;
+      onFailure?.(answer.message);
+      revalidator.revalidate();
     },
   };
 }

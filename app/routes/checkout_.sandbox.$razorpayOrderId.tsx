@@ -6,6 +6,8 @@ import {
   PaymentSuccessDialog,
   SandboxPaymentPanel,
   usePaymentConfirmation,
+  VERIFICATION_ERROR,
+  VERIFICATION_ERROR_TEXT,
 } from "~/components/payment";
 import { db } from "~/db/db.server";
 import { countsAsPaid, getPendingOrderByGatewayId } from "~/models/order/index.server";
@@ -43,11 +45,24 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function SandboxPaymentPage() {
   const page = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  // A failed payment leaves the order unpaid and the cart as it was: back to the cart.
-  const confirmation = usePaymentConfirmation(useCallback(() => navigate("/cart"), [navigate]));
+  // A failed payment leaves the order unpaid and the cart as it was: back to the cart. A result
+  // that did not reach the shop stays here, saying so.
+  const confirmation = usePaymentConfirmation(
+    useCallback(
+      (message: string) => {
+        if (message !== VERIFICATION_ERROR) navigate("/cart");
+      },
+      [navigate],
+    ),
+  );
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
       <h1 className="mb-6 text-2xl font-bold">Complete your payment</h1>
+      {confirmation.failure === VERIFICATION_ERROR ? (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 p-4 text-red-800">
+          {VERIFICATION_ERROR_TEXT}
+        </p>
+      ) : null}
       {page.open ? (
         <SandboxPaymentPanel
           amountPaise={page.amountPaise}

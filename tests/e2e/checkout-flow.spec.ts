@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type Route,
+  type TestInfo,
+} from "@playwright/test";
 import { addAddressAndDeliver, pickProducts, signUpAndLogIn } from "./cart-support";
 
 const js = (info: TestInfo) => info.project.name === "js";
@@ -94,6 +101,36 @@ test("a failed payment leaves the order unpaid and the cart as it was", async ({
   await expect(page.getByRole("link", { name: second.title, exact: true })).toBeVisible();
   await page.goto("/userOrders");
   await expect(page.getByText("No orders found.")).toBeVisible();
+});
+
+test("a payment whose result never reached the shop says 'Payment verification error'; paying again completes the same order", async ({
+  page,
+  request,
+}, info) => {
+  test.skip(!js(info), "without JavaScript the browser itself posts the result to the callback");
+  const { first } = await pickProducts(request);
+  const account = await signUpAndLogIn(page, request, "/cart");
+  await addToCartViaApi(request, account, first.id);
+  await page.goto("/checkout");
+  await addAddressAndDeliver(page, info);
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  const lost = (route: Route) => route.abort("internetdisconnected");
+  await page.route("**/checkout/callback", lost);
+  await page.getByRole("button", { name: /^Pay Now ₹/ }).click();
+  const panel = page.getByRole("region", { name: "Test payment" });
+  await panel.getByRole("button", { name: /^Pay ₹/ }).click();
+  await expect(page.getByRole("alert")).toContainText("Payment verification error");
+  await expect(page).toHaveURL(/step=payment/);
+
+  await page.unroute("**/checkout/callback", lost);
+  await page.getByRole("button", { name: /^Pay Now ₹/ }).click();
+  await panel.getByRole("button", { name: /^Pay ₹/ }).click();
+  await expect(page.getByRole("dialog", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 10_000 });
+  const orderId = Number(page.url().split("/").at(-1));
+  await page.goto("/userOrders");
+  await expect(page.getByRole("link", { name: /^Order #/ })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
 });
 
 test("Buy Now orders the one product, leaving the cart alone", async ({ page, request }, info) => {

@@ -7,6 +7,8 @@ import {
   PaymentSuccessDialog,
   SandboxPaymentPanel,
   usePaymentConfirmation,
+  VERIFICATION_ERROR,
+  VERIFICATION_ERROR_TEXT,
   useRazorpayScript,
 } from "~/components/payment";
 import type {
@@ -56,7 +58,9 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
     setError(
       message === "Payment failed."
         ? "Payment failed. Your cart is unchanged; you can try again."
-        : message,
+        : message === VERIFICATION_ERROR
+          ? VERIFICATION_ERROR_TEXT
+          : message,
     );
     setOpen(null);
     setWindowShown(false);
