@@ -157,7 +157,31 @@ const colorRows = z
   })
   .transform((rows) => rows.map((r, index) => ({ ...r, index })).filter((r) => r.name !== ""));
 
-export const productSchema = z
+/**
+ * The checks across fields, on the fields as typed: they run with the fields' own checks, so a
+ * form shows every message at once (a refinement of the object would wait for its fields to pass).
+ */
+function checkAcrossFields(raw: unknown, ctx: z.RefinementCtx) {
+  const typed = (name: string) => {
+    const value = (raw as Record<string, unknown> | null)?.[name];
+    return typeof value === "string" ? value.trim() : "";
+  };
+  if (typed("brand") === OTHER && typed("brandOther") === "") {
+    ctx.addIssue({ code: "custom", path: ["brandOther"], message: "Type the brand name" });
+  }
+  if (typed("category") === OTHER && typed("categoryOther") === "") {
+    ctx.addIssue({ code: "custom", path: ["categoryOther"], message: "Type the category name" });
+  }
+  if (typed("inStock") === "true" && /^0+$/.test(typed("stock"))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["stock"],
+      message: "An in-stock product needs at least 1 unit",
+    });
+  }
+}
+
+const productFields = z
   .object({
     title: requiredText("Title is required", 200),
     slug: z
@@ -215,21 +239,6 @@ export const productSchema = z
       .default({}),
     mainImage: imageFile.nullable().default(null),
   })
-  .superRefine((v, ctx) => {
-    if (v.brand === OTHER && v.brandOther === "") {
-      ctx.addIssue({ code: "custom", path: ["brandOther"], message: "Type the brand name" });
-    }
-    if (v.category === OTHER && v.categoryOther === "") {
-      ctx.addIssue({ code: "custom", path: ["categoryOther"], message: "Type the category name" });
-    }
-    if (v.inStock === "true" && v.stock === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["stock"],
-        message: "An in-stock product needs at least 1 unit",
-      });
-    }
-  })
   .transform((v) => {
     // The fitment changes when either part is given: vehicles alone mean "these, not universal";
     // universal fit drops the vehicle list; neither leaves both as they are.
@@ -254,6 +263,11 @@ export const productSchema = z
       mainImage: v.mainImage,
     };
   });
+
+export const productSchema = z.preprocess((raw, ctx) => {
+  checkAcrossFields(raw, ctx);
+  return raw;
+}, productFields);
 
 /**
  * The typed per-variant counts, re-keyed from the form's row indices to the indices of the rows

@@ -215,6 +215,25 @@ describe("one validation for the form and the API", () => {
       expect(Object.keys(v.errors).some((k) => k.startsWith("sizes.2"))).toBe(false);
     }
   });
+
+  it("shows every message at once: the checks across fields do not wait for the fields' own", async () => {
+    const fd = await htmlForm({ brand: "other", brandOther: "", inStock: "maybe", price: "abc" });
+    const v = await validateProduct(readProductForm(fd).raw);
+    expect(v.ok).toBe(false);
+    if (!v.ok) {
+      expect(v.errors.brandOther).toBe("Type the brand name");
+      expect(v.errors.inStock).toBe("Choose whether it is in stock");
+      expect(v.errors.price).toBe("Enter the price in rupees, e.g. 1499.50");
+    }
+    const none = await validateProduct(
+      readProductForm(await htmlForm({ inStock: "true", stock: "0", title: "" })).raw,
+    );
+    expect(none.ok).toBe(false);
+    if (!none.ok) {
+      expect(none.errors.stock).toBe("An in-stock product needs at least 1 unit");
+      expect(none.errors.title).toBe("Title is required");
+    }
+  });
 });
 
 describe("row buttons without JavaScript", () => {
