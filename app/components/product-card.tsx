@@ -24,51 +24,56 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg">
-      <div className="relative">
-        <img
-          src={imageUrl(product.image, 320)}
-          srcSet={imageSrcSet(product.image)}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-          width={320}
-          height={320}
-          alt={product.title}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-square w-full bg-gray-50 object-contain"
-        />
-        {swatches ? (
-          <div className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-white/90 p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-            {swatches.length === 0 ? (
-              <span className="text-xs text-gray-600">No Colors</span>
-            ) : (
-              swatches.map((s) => (
-                <img
-                  key={s.name}
-                  src={imageUrl(s.image, 320)}
-                  alt={s.name}
-                  title={s.name}
-                  width={32}
-                  height={32}
-                  loading="lazy"
-                  decoding="async"
-                  className="h-8 w-8 rounded border border-gray-300 bg-white object-contain"
-                />
-              ))
-            )}
-          </div>
-        ) : null}
-      </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-xs uppercase tracking-wide text-gray-500">{product.brand}</p>
-        <Heading className="line-clamp-2 text-sm font-semibold">
-          <Link
-            to={`/product/${product.id}`}
-            prefetch="intent"
-            className="after:absolute after:inset-0"
-          >
-            {product.title}
-          </Link>
-        </Heading>
+      {/*
+        One link holds the picture and the title, above its own stretched layer (after:): a tap on
+        either lands on them, inside the link; a tap on the price lands on the layer, the link too.
+      */}
+      <Link
+        to={`/product/${product.id}`}
+        prefetch="intent"
+        aria-label={product.title}
+        className="flex flex-col after:absolute after:inset-0 focus:outline-none"
+      >
+        <div className="relative z-[1]">
+          <img
+            src={imageUrl(product.image, 320)}
+            srcSet={imageSrcSet(product.image)}
+            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+            width={320}
+            height={320}
+            alt={product.title}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="aspect-square w-full bg-gray-50 object-contain"
+          />
+          {swatches ? (
+            <div className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-white/90 p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+              {swatches.length === 0 ? (
+                <span className="text-xs text-gray-600">No Colors</span>
+              ) : (
+                swatches.map((s) => (
+                  <img
+                    key={s.name}
+                    src={imageUrl(s.image, 320)}
+                    alt={s.name}
+                    title={s.name}
+                    width={32}
+                    height={32}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-8 w-8 rounded border border-gray-300 bg-white object-contain"
+                  />
+                ))
+              )}
+            </div>
+          ) : null}
+        </div>
+        <div className="relative z-[1] flex flex-col gap-1 px-3 pt-3">
+          <p className="text-xs uppercase tracking-wide text-gray-500">{product.brand}</p>
+          <Heading className="line-clamp-2 text-sm font-semibold">{product.title}</Heading>
+        </div>
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 px-3 pb-3 pt-1">
         <Price paise={product.pricePaise} className="mt-auto font-bold" />
         {vehicleName && product.fits !== undefined ? (
           <FitBadge fits={product.fits} vehicleName={vehicleName} />

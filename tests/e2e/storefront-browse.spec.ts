@@ -394,7 +394,7 @@ test("the product page: colours, price with 25% saving, sizes, quantity, forms, 
   await page.goto(`/product/${wheel.id}`);
   await expect(page.getByRole("heading", { level: 1, name: wheel.title })).toBeVisible();
   await expect(page.getByText("(Save 25%)")).toBeVisible();
-  await expect(page.getByText("InStock")).toBeVisible();
+  await expect(page.getByText("InStock", { exact: true })).toBeVisible();
   await expect(page.getByText(`Part ${wheel.sizes[0].partNumber}`).first()).toBeVisible();
   await expect(page.getByRole("table")).toContainText(wheel.sizes[0].partNumber);
   // Choosing another colour is a link: it works with and without JavaScript.
@@ -486,4 +486,20 @@ test("a page whose data is lost on the way (the phone dropped its connection) of
   await page.getByRole("link", { name: "Try again" }).click();
   await expect(page).toHaveURL(/\/category\/wheels$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Wheels");
+});
+
+test("a product tile opens its product from its picture, its title or the tile; one link names it", async ({
+  page,
+}) => {
+  for (const part of ["picture", "title", "tile"] as const) {
+    await page.goto("/category/wheels");
+    const tile = page.locator("article").first();
+    const title = (await tile.getByRole("heading").textContent())!.trim();
+    await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(1);
+    if (part === "picture") await tile.getByRole("img", { name: title, exact: true }).click();
+    if (part === "title") await tile.getByText(title, { exact: true }).click();
+    if (part === "tile") await tile.click();
+    await expect(page).toHaveURL(/\/product\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  }
 });

@@ -24,7 +24,7 @@ export function SizePicker({
           return (
             <label
               key={s.id}
-              className={`flex flex-col rounded-lg border-2 border-gray-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${left > 0 ? "cursor-pointer" : "cursor-not-allowed bg-gray-50 text-gray-500"}`}
+              className={`relative flex flex-col rounded-lg border-2 border-gray-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${left > 0 ? "cursor-pointer" : "cursor-not-allowed bg-gray-50 text-gray-500"}`}
             >
               <span className="flex items-center gap-2">
                 <input
@@ -34,7 +34,8 @@ export function SizePicker({
                   checked={s.id === sizeId}
                   disabled={left <= 0}
                   onChange={() => onChange(s.id)}
-                  className="sr-only"
+                  // Unseen but over the whole tile: a tap anywhere on it lands on the radio itself.
+                  className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
                 />
                 <span className="font-semibold">
                   {s.label} · {s.boltPattern}

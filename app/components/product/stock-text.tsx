@@ -9,9 +9,13 @@ export function StockText({ stock }: { stock: number }) {
       aria-live="polite"
       data-testid="stock-text"
     >
-      {stock > 0 ? "InStock" : "Sold Out"}
+      {/* Each in its own element, with a space between: "InStock Only 2 left", never "InStockOnly". */}
+      <span>{stock > 0 ? "InStock" : "Sold Out"}</span>
       {stock > 0 && stock <= FEW_LEFT ? (
-        <span className="ml-2 font-normal text-amber-800">Only {stock} left</span>
+        <>
+          {" "}
+          <span className="ml-1 font-normal text-amber-800">Only {stock} left</span>
+        </>
       ) : null}
     </p>
   );
