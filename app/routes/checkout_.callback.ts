@@ -115,14 +115,12 @@ export async function action({ request }: ActionFunctionArgs) {
         })
       : failurePage(result.message, result.status);
   }
-  if (viaFetcher)
-    return Response.json({ ok: true, orderId: result.orderId } satisfies CallbackData);
-  const paid = countsAsPaid(result.status);
-  return redirectWithToast(
-    `/order/${result.orderId}`,
-    paid
-      ? { type: "success", message: "Payment successful!" }
-      : { type: "error", message: "Payment verification failed." },
-    request,
-  );
+  const toast = countsAsPaid(result.status)
+    ? ({ type: "success", message: "Payment successful!" } as const)
+    : ({ type: "error", message: "Payment verification failed." } as const);
+  if (!viaFetcher) return redirectWithToast(`/order/${result.orderId}`, toast, request);
+  // The page shows its success dialog, then the order page shows the toast.
+  return Response.json({ ok: true, orderId: result.orderId } satisfies CallbackData, {
+    headers: { "Set-Cookie": await toastCookieHeader(request, toast) },
+  });
 }

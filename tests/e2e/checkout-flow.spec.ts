@@ -73,6 +73,7 @@ test("cart -> address -> summary -> pay in the sandbox -> order page -> orders l
   await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
 
   const orderId = await payInSandbox(page, info, "pay");
+  await expect(page.getByText("Payment successful!", { exact: true })).toBeVisible();
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   await expect(page.getByText(first.title)).toBeVisible();
   await expect(page.getByText("Asha Menon")).toBeVisible();
@@ -95,7 +96,8 @@ test("a failed payment leaves the order unpaid and the cart as it was", async ({
   await addAddressAndDeliver(page, info);
   await payInSandbox(page, info, "fail");
   await expect(
-    page.getByText("Payment failed. Your cart is unchanged; you can try again.").first(),
+    // Said once (the toast), not again in the page.
+    page.getByText("Payment failed. Your cart is unchanged; you can try again."),
   ).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: second.title, exact: true })).toBeVisible();

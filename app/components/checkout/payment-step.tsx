@@ -55,9 +55,11 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
   const [open, setOpen] = useState<Extract<PayNowData, { ok: true }> | null>(null);
   const [windowShown, setWindowShown] = useState(false);
   const onFailure = useCallback((message: string) => {
+    // A failed payment's notice comes as the callback's toast ("Payment failed. Your cart is
+    // unchanged..."): said once, not again in the page.
     setError(
       message === "Payment failed."
-        ? "Payment failed. Your cart is unchanged; you can try again."
+        ? null
         : message === VERIFICATION_ERROR
           ? VERIFICATION_ERROR_TEXT
           : message,
