@@ -150,6 +150,15 @@ export type Listing = {
   pageSize: number;
 };
 
+/** No products: the listing of a category or vehicle the shop does not know. */
+export const emptyListing: Listing = {
+  items: [],
+  total: 0,
+  page: 1,
+  pageCount: 1,
+  pageSize: PAGE_SIZE,
+};
+
 function filteredProducts(db: Kysely<DB>, q: ListingQuery) {
   let query = visibleProducts(db);
   if (q.categories.length > 0) query = query.where("c.slug", "in", q.categories);

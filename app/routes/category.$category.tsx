@@ -1,19 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageLoadError } from "~/components/error-panel";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
-import { emptyListingQuery, listProducts, listSwatches } from "~/models/catalog.server";
+import {
+  emptyListing,
+  emptyListingQuery,
+  listProducts,
+  listSwatches,
+} from "~/models/catalog.server";
 import { getCategory, getVehicle } from "~/models/taxonomy.server";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
-import { invariantResponse } from "~/utils/responses.server";
 
 const SKELETONS = 8;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
+  data && !data.notFound
     ? pageMeta(matches, {
         title: `${data.category.name}`,
         description: `Shop ${data.category.name.toLowerCase()} for off-road and overland 4x4s: ${data.total} products in stock and on order, delivered across India.`,
@@ -24,8 +28,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 /** At most five statements: the category, the shopper's vehicle, a count, one page, wheel colours. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const category = await getCategory(db, params.category ?? "");
-  invariantResponse(category);
+  const slug = params.category ?? "";
+  const category = await getCategory(db, slug);
+  if (!category) {
+    const lower = slug.toLowerCase() === slug ? null : await getCategory(db, slug.toLowerCase());
+    if (lower) throw redirect(`/category/${lower.slug}${url.search}`, 301);
+    // An unknown category has no products: its page says so, as an empty one would, with a 404.
+    return data(
+      {
+        category: { slug: "", name: slug.slice(0, 80) },
+        swatches: [],
+        shopperVehicle: null,
+        notFound: true,
+        ...emptyListing,
+      },
+      { status: 404 },
+    );
+  }
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(
     db,
@@ -41,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     category: { slug: category.slug, name: category.name },
     swatches: await listSwatches(db, wheels),
     shopperVehicle: shopper?.name ?? null,
+    notFound: false,
     ...listing,
   };
 }

@@ -1,20 +1,19 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageLoadError } from "~/components/error-panel";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
-import { emptyListingQuery, listProducts } from "~/models/catalog.server";
+import { emptyListing, emptyListingQuery, listProducts } from "~/models/catalog.server";
 import { getVehicle } from "~/models/taxonomy.server";
 import { pageMeta } from "~/utils/seo";
 import { vehicleBanner } from "~/utils/storefront-content";
 import { readVehicleSlug } from "~/utils/vehicle.server";
-import { invariantResponse } from "~/utils/responses.server";
 
 const SKELETONS = 10;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
+  data && !data.notFound
     ? pageMeta(matches, {
         title: `Parts for ${data.vehicle.name}`,
         description: `Wheels, suspension, recovery gear and body parts that fit the ${data.vehicle.name}.`,
@@ -27,7 +26,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const vehicle = await getVehicle(db, params.brand ?? "");
-  invariantResponse(vehicle);
+  if (!vehicle) {
+    // An unknown vehicle has no parts: its page says so, as an empty one would, with a 404.
+    return data(
+      {
+        vehicle: { slug: "", name: (params.brand ?? "").slice(0, 80) },
+        banner: null,
+        shopperVehicle: null,
+        notFound: true,
+        ...emptyListing,
+      },
+      { status: 404 },
+    );
+  }
   if (vehicle.slug !== params.brand) throw redirect(`/vehicles/${vehicle.slug}${url.search}`, 301);
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
   const listing = await listProducts(
@@ -43,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     vehicle: { slug: vehicle.slug, name: vehicle.name },
     banner: vehicleBanner(vehicle.slug, url.searchParams.get("img")),
     shopperVehicle: shopper?.name ?? null,
+    notFound: false,
     ...listing,
   };
 }

@@ -326,9 +326,11 @@ test("vehicles: tiles, a vehicle's parts with its banner, and 404 for an unknown
   await expect(page.getByRole("heading", { level: 1, name: "Suzuki Jimny" })).toBeVisible();
   await expect(page.locator('img[src="/art/vehicles/suzuki_jimny-1.svg"]')).toHaveCount(1);
   expect(await page.locator("article").count()).toBeGreaterThan(0);
+  // An unknown vehicle has no parts: the page says so, with a 404.
   const missing = await page.goto("/vehicles/flying_carpet");
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "flying_carpet" })).toBeVisible();
+  await expect(page.getByText("No parts found for this brand.")).toBeVisible();
 });
 
 test("a vehicle page shows 10 skeleton tiles while the next page loads", async ({
@@ -362,8 +364,15 @@ test("a category: heading, wheel colour thumbnails on hover, 404 for an unknown 
   await tile.hover();
   // A wheel with two colours shows a thumbnail of each.
   await expect(tile.getByRole("img").nth(1)).toBeVisible();
+  // An unknown category has no products: the page says so, with a 404. Capitals find the category.
   const missing = await page.goto("/category/nope");
   expect(missing?.status()).toBe(404);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Products in nope Category" }),
+  ).toBeVisible();
+  await expect(page.getByText("No products found in this category.")).toBeVisible();
+  await page.goto("/category/Wheels");
+  await expect(page).toHaveURL(/\/category\/wheels$/);
 });
 
 test("brands: six cards whose Explore links open real brand pages", async ({ page }) => {
