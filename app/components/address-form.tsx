@@ -93,7 +93,7 @@ function fillFromPin(input: HTMLInputElement) {
       const city = form.elements.namedItem("city");
       const state = form.elements.namedItem("state");
       if (city instanceof HTMLInputElement && !city.value.trim()) city.value = place.district;
-      if (state instanceof HTMLSelectElement) state.value = place.state;
+      if (state instanceof HTMLInputElement) state.value = place.state;
     })
     .catch(() => undefined);
 }
@@ -195,22 +195,25 @@ export function AddressFields({
       </Field>
       <Field id={id("state")} name="state" label="State" error={errors.state}>
         {(a) => (
-          <select
-            {...a}
-            autoComplete="address-level1"
-            required
-            defaultValue={values.state ?? ""}
-            className={inputClass}
-          >
-            <option value="" disabled>
-              Choose a state
-            </option>
-            {INDIAN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+          // Typed, with the states and union territories offered as it is typed; the server reads
+          // any capitalisation of one of them and refuses anything else next to this field.
+          <>
+            <input
+              {...a}
+              type="text"
+              list={id("states")}
+              autoComplete="address-level1"
+              required
+              maxLength={60}
+              defaultValue={values.state ?? ""}
+              className={inputClass}
+            />
+            <datalist id={id("states")}>
+              {INDIAN_STATES.map((s) => (
+                <option key={s} value={s} />
+              ))}
+            </datalist>
+          </>
         )}
       </Field>
       <Field id={id("postalCode")} name="postalCode" label="PIN code" error={errors.postalCode}>

@@ -77,7 +77,7 @@ export async function addAddressAndDeliver(
   await scope.getByLabel("Phone").fill("9876543210");
   await scope.getByLabel("Address line 1").fill(address.address1);
   await scope.getByLabel("City").fill("Bengaluru");
-  await scope.getByLabel("State").selectOption("Karnataka");
+  await scope.getByLabel("State").fill("Karnataka");
   await scope.getByLabel("PIN code").fill(address.pin);
   await scope.getByRole("button", { name: "Save Address" }).click();
   await expect(page.getByText(address.address1, { exact: true })).toBeVisible();
