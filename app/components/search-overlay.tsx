@@ -59,7 +59,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
         <div className="flex items-center gap-3">
           <Form method="get" action="/search" className="flex-1" onSubmit={onClose}>
             <label htmlFor="search-overlay-input" className="sr-only">
-              Search products
+              Search products...
             </label>
             <input
               ref={input}

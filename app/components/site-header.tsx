@@ -242,6 +242,10 @@ export function SiteHeader({
           <Link
             to="/search"
             aria-label="Search"
+            // Once the page runs, this opens the search overlay in place: a button. Before (or
+            // without JavaScript) it is a link to the search page.
+            role={hydrated ? "button" : undefined}
+            aria-haspopup={hydrated ? "dialog" : undefined}
             onClick={(e) => {
               if (!hydrated) return;
               e.preventDefault();

@@ -60,7 +60,7 @@ export default function SearchPage() {
         key={q}
       >
         <label htmlFor="search-page-input" className="sr-only">
-          Search products
+          Search products...
         </label>
         <input
           id="search-page-input"

@@ -93,9 +93,11 @@ test("the search overlay: debounced results, Searching..., No results found.", a
 }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "the overlay needs JavaScript");
   await page.goto("/");
-  await page.getByRole("link", { name: "Search", exact: true }).click();
+  // With JavaScript the header's search is a button opening the overlay.
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Search" });
-  const box = dialog.getByPlaceholder("Search products...");
+  const box = dialog.getByRole("searchbox", { name: "Search products..." });
+  await expect(box).toHaveAttribute("placeholder", "Search products...");
   await box.fill("winc");
   await expect(dialog.getByText("Searching...")).toBeVisible();
   await expect(dialog.getByRole("link").first()).toBeVisible();
