@@ -20,7 +20,7 @@ import url from "node:url";
 import zlib from "node:zlib";
 import { DataFolderBusy, lockDataFolder } from "./server/data-lock.mjs";
 import { clientAddressOf } from "./server/client-address.mjs";
-import { answerEncoding, compressBody, isCompressible, pickEncoding } from "./server/encoding.mjs";
+import { compressBody, isCompressible, pickEncoding } from "./server/encoding.mjs";
 import { log } from "./server/log.mjs";
 import { cacheLookup, createPageCache, sendEntry } from "./server/page-cache.mjs";
 import {
@@ -194,7 +194,11 @@ const WHOLE_BODY = /^(text\/html|text\/x-script|application\/json)/i;
 async function renderResponse(request) {
   // The catalogue version as the request starts, before its loaders read anything: what the
   // page's cached fragments are stored under (entry.server), so none holds older data than its version says.
-  const response = await handleRequest(request, { catalogVersion: catalogVersion?.() });
+  // takesRenderedBody: a page's Response comes without a body, its bytes from renderedBody.
+  const response = await handleRequest(request, {
+    catalogVersion: catalogVersion?.(),
+    takesRenderedBody: renderedBody !== undefined,
+  });
   // A page's bytes as entry.server made them; other answers of those types read whole.
   const rendered = renderedBody?.(response);
   if (rendered) return { response, body: rendered };
@@ -215,14 +219,14 @@ async function sendResponse(req, res, response, body) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (!response.body || req.method === "HEAD") {
+  if ((!response.body && !body) || req.method === "HEAD") {
     res.end();
     return;
   }
   const type = response.headers.get("content-type") ?? "";
   const encoding =
     !response.headers.has("content-encoding") && isCompressible(type)
-      ? (body ? answerEncoding : pickEncoding)(req.headers["accept-encoding"])
+      ? pickEncoding(req.headers["accept-encoding"])
       : "identity";
   if (body) {
     if (encoding !== "identity" && body.length >= 1024) {
@@ -290,7 +294,11 @@ async function renderCached(req, res, target, key) {
     });
     const answer = await renderResponse(toRequest(getReq, res, target.origin + target.path));
     const { response } = answer;
-    if (response.status !== 200 || response.headers.has("set-cookie") || !response.body)
+    if (
+      response.status !== 200 ||
+      response.headers.has("set-cookie") ||
+      (!answer.body && !response.body)
+    )
       return answer;
     const body = answer.body ?? Buffer.from(await response.arrayBuffer());
     const entry = pageCache.set(

@@ -101,13 +101,18 @@ export default async function handleRequest(
     ...fragments.finish(html),
     handoffScripts(remixContext, handoff, nonce),
   ]);
-  // A stream of the buffer itself: a Buffer given as the body would be copied.
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(body);
-      controller.close();
-    },
-  });
+  // server.mjs takes the bytes themselves (renderedBody) and sends them: the Response needs no body
+  // (a stream's machinery costs about 30 µs a page). Any other server reads them from a stream of
+  // the buffer itself (a Buffer given as the body would be copied).
+  const stream =
+    loadContext.takesRenderedBody === true
+      ? null
+      : new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(body);
+            controller.close();
+          },
+        });
   const response = new Response(stream, { headers: responseHeaders, status: responseStatusCode });
   renderedBodies.set(response, body);
   return response;

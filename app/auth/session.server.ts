@@ -12,6 +12,7 @@ import type { DB } from "~/db/schema";
 import type { PublicUser } from "~/models/user.server";
 import { rememberParsed } from "~/utils/cookie-memo.server";
 import { getEnv } from "~/utils/env.server";
+import { tokenHash } from "~/utils/token-hash.server";
 
 export type SessionUser = PublicUser;
 type SessionData = { userId: number };
@@ -22,8 +23,6 @@ export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const IDLE_TIMEOUT_MS = { customer: 7 * 24 * 3600_000, admin: 12 * 3600_000 } as const;
 /** last_seen_at is written at most this often (a page view is not a write). */
 const TOUCH_EVERY_MS = 5 * 60_000;
-
-const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
 const sessionWithUser = prepared((db, key: string) =>
   db
@@ -46,7 +45,7 @@ async function readSession(
   database: Kysely<DB>,
   id: string,
 ): Promise<{ data: SessionData; user: SessionUser | null } | null> {
-  const key = sha256(id);
+  const key = tokenHash(id);
   const [row] = await sessionWithUser(database, key);
   if (!row) return null;
   const now = Date.now();
@@ -98,7 +97,7 @@ function createStore(database: Kysely<DB>, options: { secret: string; secure: bo
       await database
         .insertInto("sessions")
         .values({
-          id: sha256(id),
+          id: tokenHash(id),
           user_id: userIdOf(data),
           data: JSON.stringify(data),
           expires_at: expiry(expires),
@@ -114,11 +113,11 @@ function createStore(database: Kysely<DB>, options: { secret: string; secure: bo
       await database
         .updateTable("sessions")
         .set({ data: JSON.stringify(data), user_id: userIdOf(data), expires_at: expiry(expires) })
-        .where("id", "=", sha256(id))
+        .where("id", "=", tokenHash(id))
         .execute();
     },
     async deleteData(id) {
-      if (id) await database.deleteFrom("sessions").where("id", "=", sha256(id)).execute();
+      if (id) await database.deleteFrom("sessions").where("id", "=", tokenHash(id)).execute();
     },
   });
   /** The request's user, read with its session in one statement (what getSession then `userId` gives). */
@@ -160,7 +159,7 @@ export async function getSession(request: Request): Promise<Session<SessionData>
 /** The stored key (SHA-256) of this request's session, to keep it when the user's other sessions end. */
 export async function sessionKey(request: Request): Promise<string | undefined> {
   const session = await getSession(request);
-  return session.id ? sha256(session.id) : undefined;
+  return session.id ? tokenHash(session.id) : undefined;
 }
 
 /**

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import type { Executor } from "~/db/db.server";
 import type { PublicUser } from "./user.server";
+import { tokenHash } from "~/utils/token-hash.server";
 
 /** Bearer tokens of the JSON API last this long unless revoked. */
 export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
 /** A new random token for the user; only its hash is stored. */
 export async function issueApiToken(
@@ -20,7 +19,7 @@ export async function issueApiToken(
     .insertInto("api_tokens")
     .values({
       user_id: userId,
-      token_hash: sha256(token),
+      token_hash: tokenHash(token),
       expires_at: expiresAt,
       created_at: now.toISOString(),
     })
@@ -40,7 +39,7 @@ export async function userForApiToken(
     .selectFrom("api_tokens")
     .innerJoin("users", "users.id", "api_tokens.user_id")
     .select(["users.id", "users.email", "users.role"])
-    .where("api_tokens.token_hash", "=", sha256(token))
+    .where("api_tokens.token_hash", "=", tokenHash(token))
     .where("api_tokens.revoked_at", "is", null)
     .where("api_tokens.expires_at", ">", now.toISOString())
     .executeTakeFirst();
@@ -56,7 +55,7 @@ export async function revokeApiToken(
   const result = await db
     .updateTable("api_tokens")
     .set({ revoked_at: now.toISOString() })
-    .where("token_hash", "=", sha256(token))
+    .where("token_hash", "=", tokenHash(token))
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -6,6 +6,7 @@ import { DEFAULT_COST, hashPassword, type ScryptCost } from "~/utils/password.se
 import { enqueueMessage } from "./outbox.server";
 import { addressKey, retryText, take, type Limit } from "./throttle.server";
 import { endUserSessions } from "./user.server";
+import { tokenHash } from "~/utils/token-hash.server";
 
 /**
  * Password reset: a random token goes out by mail (through the outbox) and only its SHA-256 is
@@ -25,7 +26,6 @@ export const RESET_INVALID =
   "This reset link is invalid, was already used or has expired. Ask for a new one.";
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export type ForgotResult =
@@ -78,7 +78,7 @@ async function askForReset(
       .insertInto("password_resets")
       .values({
         user_id: user.id,
-        token_hash: hashToken(token),
+        token_hash: tokenHash(token),
         expires_at: new Date(now.getTime() + RESET_MINUTES * 60_000).toISOString(),
         created_at: now.toISOString(),
       })
@@ -104,7 +104,7 @@ export async function resetTokenUsable(
   const row = await db
     .selectFrom("password_resets")
     .select("id")
-    .where("token_hash", "=", hashToken(token))
+    .where("token_hash", "=", tokenHash(token))
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
@@ -138,7 +138,7 @@ export async function resetPassword(
     const used = await trx
       .updateTable("password_resets")
       .set({ used_at: now.toISOString() })
-      .where("token_hash", "=", hashToken(input.token))
+      .where("token_hash", "=", tokenHash(input.token))
       .where("used_at", "is", null)
       .where("expires_at", ">", now.toISOString())
       .returning("user_id")

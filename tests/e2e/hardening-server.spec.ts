@@ -196,7 +196,7 @@ test.describe("rendered answers", () => {
     expect(zlib.brotliDecompressSync(hit!.body).toString("utf8")).toBe(html);
   });
 
-  test("a page rendered for one request is gzipped when gzip is taken, else Brotli, and reads back whole", async () => {
+  test("a page rendered for one request is answered in Brotli when it is taken, else gzip, and reads back whole", async () => {
     const product = await someProduct();
     // A session cookie (even one that names no session) makes the page this request's own.
     const cookie = "session=not-a-session";
@@ -206,20 +206,25 @@ test.describe("rendered answers", () => {
       expect(html).toContain(product.title.replace(/&/g, "&amp;").replace(/"/g, "&quot;"));
       expect(html).toMatch(/streamController\.close\(\);<\/script>$/);
     };
-    const gzip = await bytes(`/product/${product.id}`, {
+    const br = await bytes(`/product/${product.id}`, {
       cookie,
       "accept-encoding": "gzip, deflate, br",
     });
-    expect(gzip.headers["x-cache"]).toBeUndefined();
+    expect(br.headers["x-cache"]).toBeUndefined();
     // Rendered for a session: no shared cache may keep it.
-    expect(gzip.headers["cache-control"]).toBe("private, no-cache");
+    expect(br.headers["cache-control"]).toBe("private, no-cache");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    check(zlib.brotliDecompressSync(br.body).toString("utf8"));
+
+    const gzip = await bytes(`/product/${product.id}`, {
+      cookie,
+      "accept-encoding": "gzip, deflate",
+    });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
     check(zlib.gunzipSync(gzip.body).toString("utf8"));
-
-    const br = await bytes(`/product/${product.id}`, { cookie, "accept-encoding": "br" });
-    expect(br.headers["content-encoding"]).toBe("br");
-    check(zlib.brotliDecompressSync(br.body).toString("utf8"));
 
     const plain = await bytes(`/product/${product.id}`, { cookie });
     expect(plain.headers["content-encoding"]).toBeUndefined();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerEncoding, compressBody, etagMatches, pickEncoding } from "../../server/encoding.mjs";
+import { compressBody, etagMatches, pickEncoding } from "../../server/encoding.mjs";
 import {
   cacheLookup,
   cacheTarget,
@@ -487,14 +487,6 @@ describe("encoding helpers", () => {
     expect(pickEncoding("br", ["gzip"])).toBe("identity");
     expect(pickEncoding(undefined)).toBe("identity");
     expect(pickEncoding("*")).toBe("br");
-  });
-
-  it("answers a rendered body in gzip when the client takes it, else Brotli, else as it is", () => {
-    expect(answerEncoding("gzip, deflate, br")).toBe("gzip");
-    expect(answerEncoding("br")).toBe("br");
-    expect(answerEncoding("gzip;q=0, br")).toBe("br");
-    expect(answerEncoding("deflate")).toBe("identity");
-    expect(answerEncoding(undefined)).toBe("identity");
   });
 
   it("compresses a rendered body so that it reads back the same, in line and on the thread pool", async () => {
