@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Cached } from "~/components/cached";
 import { RootError } from "~/components/error-panel";
 import { ProgressBar } from "~/components/progress-bar";
@@ -11,10 +11,11 @@ import { Toaster } from "~/components/toaster";
 import { WhatsAppButton } from "~/components/whatsapp-button";
 import { db } from "~/db/db.server";
 import { countCartQuantity } from "~/models/cart.server";
-import { findVehicle, listBrands, listVehicles } from "~/models/taxonomy.server";
+import { findVehicle, listVehicles, shopMenus } from "~/models/taxonomy.server";
 import { getUser } from "~/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
+import { unpack } from "~/utils/packed";
 import { takeToasts } from "~/utils/toast.server";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 import stylesheet from "~/tailwind.css?url";
@@ -37,10 +38,8 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const { toasts, headers } = await takeToasts(request);
-  // Shop by vehicle: the picker's list, and the shopper's vehicle from its cookie (one statement).
-  const vehicles = await listVehicles(db);
-  const brands = await listBrands(db);
-  const vehicle = findVehicle(vehicles, await readVehicleSlug(request));
+  // Shop by vehicle: the shopper's vehicle from its cookie, found in the catalogue's list.
+  const vehicle = findVehicle(await listVehicles(db), await readVehicleSlug(request));
   const user = await getUser(request);
   const cartCount = user ? await countCartQuantity(db, user.id) : 0;
   return data(
@@ -52,8 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paymentSandbox: env.paymentSandbox,
       year: new Date().getFullYear(),
       publicUrl: env.PUBLIC_URL,
-      vehicles: vehicles.map((v) => ({ slug: v.slug, name: v.name })),
-      featuredBrands: brands.filter((b) => b.featured).map((b) => ({ slug: b.slug, name: b.name })),
+      // The vehicle picker's list and the footer's brands, as one value (utils/packed.ts).
+      menus: await shopMenus(db),
       vehicle: vehicle ? { slug: vehicle.slug, name: vehicle.name } : null,
     },
     { headers },
@@ -85,7 +84,8 @@ function Shell({ children }: { children: ReactNode }) {
   // Absent (an error page without the loader's data), the header shows a guest.
   const root = useRootData();
   const year = root?.year ?? new Date().getFullYear();
-  const brands = root?.featuredBrands ?? [];
+  const menus = useMemo(() => (root ? unpack(root.menus) : null), [root]);
+  const brands = menus?.featuredBrands ?? [];
   return (
     <>
       {root?.paymentSandbox ? (
@@ -106,7 +106,7 @@ function Shell({ children }: { children: ReactNode }) {
       <SiteHeader
         user={root?.user ?? null}
         cartCount={root?.cartCount ?? 0}
-        vehicles={root?.vehicles ?? []}
+        vehicles={menus?.vehicles ?? []}
         vehicle={root?.vehicle ?? null}
       />
       <Toaster toasts={root?.toasts ?? []} />

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { SPEC_VEHICLE_ALIASES } from "~/utils/catalog-constants";
+import { pack, type Packed } from "~/utils/packed";
 import { versionedCache } from "./catalog-cache.server";
 
 /** Brands, categories, colour names and vehicles: the catalogue's lists, each kept per catalogue version where every page reads it. */
@@ -160,3 +161,21 @@ const colorNamesCache = versionedCache<string[]>(1);
 const categoryTilesCache = versionedCache<Awaited<ReturnType<typeof readCategoryTiles>>>(1);
 const brandsCache = versionedCache<Brand[]>(1);
 const vehiclesCache = versionedCache<Vehicle[]>(1);
+const menusCache = versionedCache<Packed<ShopMenus>>(1);
+
+/** What every page's header and footer list: the vehicle picker's vehicles and the featured brands. */
+export type ShopMenus = {
+  vehicles: { slug: string; name: string }[];
+  featuredBrands: { slug: string; name: string }[];
+};
+
+/** The shop's menus, packed as the root loader sends them (kept per catalogue version). */
+export function shopMenus(db: Kysely<DB>): Promise<Packed<ShopMenus>> {
+  return menusCache(db, "all", async () => {
+    const [vehicles, brands] = await Promise.all([listVehicles(db), listBrands(db)]);
+    return pack({
+      vehicles: vehicles.map((v) => ({ slug: v.slug, name: v.name })),
+      featuredBrands: brands.filter((b) => b.featured).map((b) => ({ slug: b.slug, name: b.name })),
+    });
+  });
+}

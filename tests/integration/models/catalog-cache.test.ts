@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyListingQuery, listProducts } from "~/models/catalog.server";
-import { listColorNames } from "~/models/taxonomy.server";
+import { listColorNames, shopMenus } from "~/models/taxonomy.server";
+import { unpack } from "~/utils/packed";
 import { insertCatalogFixture } from "../../support/catalog-fixture";
 import { settledCatalogVersion, type TestDb, withAppDb } from "../../support/db";
 
@@ -59,5 +60,30 @@ describe("catalogue values kept per catalogue version", () => {
       .execute();
     await settledCatalogVersion(t.db);
     expect((await listColorNames(t.db)).map((n) => n.toLowerCase())).toEqual(["matte black"]);
+  });
+
+  it("packs the header's vehicles and the footer's featured brands once per version, as one JSON string", async () => {
+    const packed = await shopMenus(t.db);
+    expect(typeof packed).toBe("string");
+    const menus = unpack(packed);
+    // The picker's order: featured first, then by make and model.
+    expect(menus.vehicles).toEqual([
+      { slug: "suzuki_jimny", name: "Suzuki Jimny" },
+      { slug: "toyota_hilux", name: "Toyota Hilux" },
+      { slug: "mahindra_thar", name: "Mahindra Thar" },
+    ]);
+    expect(menus.featuredBrands.map((b) => b.slug).sort()).toEqual(["arb", "method", "warn"]);
+    expect(await statements(() => shopMenus(t.db))).toEqual([]);
+
+    await t.db.updateTable("brands").set({ featured: 0 }).where("slug", "=", "warn").execute();
+    await t.db
+      .updateTable("brands")
+      .set({ name: 'ARB "4x4" Accessories' })
+      .where("slug", "=", "arb")
+      .execute();
+    await settledCatalogVersion(t.db);
+    const after = unpack(await shopMenus(t.db));
+    expect(after.featuredBrands.map((b) => b.slug).sort()).toEqual(["arb", "method"]);
+    expect(after.featuredBrands).toContainEqual({ slug: "arb", name: 'ARB "4x4" Accessories' });
   });
 });
