@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Cached } from "~/components/cached";
 import { RootError } from "~/components/error-panel";
 import { ProgressBar } from "~/components/progress-bar";
@@ -84,7 +84,7 @@ function Shell({ children }: { children: ReactNode }) {
   // Absent (an error page without the loader's data), the header shows a guest.
   const root = useRootData();
   const year = root?.year ?? new Date().getFullYear();
-  const menus = useMemo(() => (root ? unpack(root.menus) : null), [root]);
+  const menus = root ? unpack(root.menus) : null;
   const brands = menus?.featuredBrands ?? [];
   return (
     <>

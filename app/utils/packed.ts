@@ -10,6 +10,13 @@ export function pack<T>(value: T): Packed<T> {
   return JSON.stringify(value) as Packed<T>;
 }
 
+let last: { packed: string; value: unknown } | undefined;
+
+/**
+ * The packed value, read once for each packed string: the server renders every page with the same
+ * string for a catalogue version. Treat what it gives as read-only; it is shared.
+ */
 export function unpack<T>(packed: Packed<T>): T {
-  return JSON.parse(packed) as T;
+  if (last?.packed !== packed) last = { packed, value: JSON.parse(packed) };
+  return last.value as T;
 }
