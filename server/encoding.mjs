@@ -85,8 +85,8 @@ const brotliAsync = promisify(zlib.brotliCompress);
  * logged-in product page, alone in a loop: quality 0 takes 0.20 ms for 12.6 kB, quality 1
  * 0.23 ms for 12.4 kB, gzip level 1 0.52 ms for 12.3 kB, Brotli quality 2 0.46 ms for 11.4 kB.
  * In a loaded server, where a compressor's tables are no longer in the CPU's cache, the share of
- * the product page's CPU was 8.4% for quality 0, 11.2% for quality 1 (its two-pass buffers are
- * 640 kB) and 12.1% for gzip level 1. A body too large to compress in line goes to the thread
+ * the product page's CPU was 8-9% for quality 0 (three runs), 11% for quality 1 (its two-pass
+ * buffers are larger) and 11-12% for gzip level 1 (three runs). A body too large to compress in line goes to the thread
  * pool, where quality 1 is worth its cost: on the 2.4 MB catalogue JSON it takes 9.5 ms for
  * 369 kB, quality 0 8 ms for 438 kB, gzip level 1 18.6 ms for 444 kB. gzip (level 1) is for
  * clients that do not take Brotli (browsers offer it over HTTPS only).
