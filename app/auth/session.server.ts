@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import {
   createCookie,
   createSessionStorage,
@@ -12,7 +11,7 @@ import type { DB } from "~/db/schema";
 import type { PublicUser } from "~/models/user.server";
 import { rememberParsed } from "~/utils/cookie-memo.server";
 import { getEnv } from "~/utils/env.server";
-import { tokenHash } from "~/utils/token-hash.server";
+import { newToken, tokenHash } from "~/utils/secret-token.server";
 
 export type SessionUser = PublicUser;
 type SessionData = { userId: number };
@@ -93,7 +92,7 @@ function createStore(database: Kysely<DB>, options: { secret: string; secure: bo
   const store = createSessionStorage<SessionData>({
     cookie,
     async createData(data, expires) {
-      const id = crypto.randomBytes(32).toString("base64url");
+      const id = newToken();
       await database
         .insertInto("sessions")
         .values({

@@ -1,7 +1,6 @@
-import crypto from "node:crypto";
 import type { Executor } from "~/db/db.server";
+import { newToken, tokenHash } from "~/utils/secret-token.server";
 import type { PublicUser } from "./user.server";
-import { tokenHash } from "~/utils/token-hash.server";
 
 /** Bearer tokens of the JSON API last this long unless revoked. */
 export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,7 +12,7 @@ export async function issueApiToken(
   options: { now?: Date; ttlMs?: number } = {},
 ): Promise<{ token: string; expiresAt: string }> {
   const now = options.now ?? new Date();
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const expiresAt = new Date(now.getTime() + (options.ttlMs ?? API_TOKEN_TTL_MS)).toISOString();
   await db
     .insertInto("api_tokens")

@@ -1,12 +1,11 @@
-import crypto from "node:crypto";
 import type { Executor } from "~/db/db.server";
 import { COMMON_PASSWORD, isCommonPassword } from "~/utils/common-passwords.server";
 import { securityEvent } from "~/utils/log.server";
 import { DEFAULT_COST, hashPassword, type ScryptCost } from "~/utils/password.server";
+import { newToken, TOKEN_SHAPE, tokenHash } from "~/utils/secret-token.server";
 import { enqueueMessage } from "./outbox.server";
 import { addressKey, retryText, take, type Limit } from "./throttle.server";
 import { endUserSessions } from "./user.server";
-import { tokenHash } from "~/utils/token-hash.server";
 
 /**
  * Password reset: a random token goes out by mail (through the outbox) and only its SHA-256 is
@@ -25,7 +24,6 @@ export const FORGOT_ANSWER =
 export const RESET_INVALID =
   "This reset link is invalid, was already used or has expired. Ask for a new one.";
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export type ForgotResult =
@@ -73,7 +71,7 @@ async function askForReset(
       .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
       .executeTakeFirst();
     if (!user) return { ok: true, sent: false };
-    const token = crypto.randomBytes(32).toString("base64url");
+    const token = newToken();
     await trx
       .insertInto("password_resets")
       .values({
@@ -100,7 +98,7 @@ export async function resetTokenUsable(
   token: string,
   now: Date = new Date(),
 ): Promise<boolean> {
-  if (!TOKEN.test(token)) return false;
+  if (!TOKEN_SHAPE.test(token)) return false;
   const row = await db
     .selectFrom("password_resets")
     .select("id")
