@@ -1,19 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
 import { addToCart, getApiCartItem } from "~/models/cart.server";
 import { jsonNoStore, readFields } from "~/utils/http.server";
-import { idSchema, quantitySchema } from "~/utils/validation";
 import { apiInvalid, apiMethodNotAllowed, apiNotFound } from "~/utils/responses.server";
-import { variantChoice, variantChoiceFields, variantErrorField } from "~/forms/variant-choice";
-
-const schema = z.object({
-  productId: idSchema,
-  quantity: quantitySchema.optional().default(1),
-  /** The spec's `wheelSize` (a label), or `sizeId`: a label shared by two sizes needs the id. */
-  ...variantChoiceFields,
-});
+import { readApiAddToCart } from "~/forms/cart";
+import { variantErrorField } from "~/forms/variant-choice";
 
 export async function loader() {
   return apiMethodNotAllowed("POST");
@@ -23,20 +15,9 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
   const user = await requireApiUser(request);
-  const parsed = schema.safeParse(await readFields(request));
-  if (!parsed.success) {
-    return apiInvalid("Failed to add", parsed.error);
-  }
-  const { productId, quantity } = parsed.data;
-  const choice = variantChoice(parsed.data);
-  const result = await addToCart(db, user.id, {
-    productId,
-    quantity,
-    size: choice.sizeLabel,
-    color: choice.colorName,
-    sizeId: choice.sizeId,
-    colorId: choice.colorId,
-  });
+  const parsed = readApiAddToCart(await readFields(request));
+  if (!parsed.ok) return apiInvalid("Failed to add", parsed.error);
+  const result = await addToCart(db, user.id, parsed.input);
   if (result.ok) {
     return jsonNoStore({
       message: "Added to cart",
@@ -50,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "sold_out":
       return jsonNoStore({ message: "Sold Out" }, { status: 409 });
     case "invalid_option": {
-      const field = variantErrorField(result, parsed.data);
+      const field = variantErrorField(result, parsed.sent);
       return jsonNoStore(
         { message: result.message, errors: { [field]: result.message } },
         { status: 400 },

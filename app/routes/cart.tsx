@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageLoadError } from "~/components/error-panel";
-import { z } from "zod";
 import { refererPath } from "~/utils/redirect.server";
 import { requireUser } from "~/auth/guards.server";
 import { CartView } from "~/components/cart-lines";
@@ -13,31 +12,12 @@ import { assertSameOrigin } from "~/utils/http.server";
 import { readPin } from "~/utils/pin.server";
 import type { ToastInput } from "~/utils/toast.server";
 import { formReply } from "~/utils/responses.server";
-import { cartLineQuantitySchema, fieldErrors, idSchema, quantitySchema } from "~/utils/validation";
+import { readAddToCart, readCartRemove, readCartUpdate } from "~/forms/cart";
 
 export const meta: MetaFunction = () => [
   { title: "Your Cart | Overland 4x4 Gear" },
   { name: "robots", content: "noindex" },
 ];
-
-const optionalText = z
-  .string()
-  .trim()
-  .max(100)
-  .nullish()
-  .transform((v) => v ?? "");
-
-const addSchema = z.object({
-  productId: idSchema,
-  quantity: quantitySchema,
-  size: optionalText,
-  color: optionalText,
-  /** The product page sends the chosen size and colour by id; labels stay accepted. */
-  sizeId: idSchema.optional(),
-  colorId: idSchema.optional(),
-});
-const updateSchema = z.object({ lineId: idSchema, quantity: cartLineQuantitySchema });
-const removeSchema = z.object({ lineId: idSchema });
 
 const CART_MESSAGES = {
   added: "Added to cart",
@@ -90,9 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await requireUser(request, {
       toast: { type: "info", message: "Please log in to add items to your cart." },
     });
-    const parsed = addSchema.safeParse(fields);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+    const parsed = readAddToCart(fields);
+    if (!parsed.ok) {
+      const { errors } = parsed;
       const message = `${CART_MESSAGES.addFailed}: ${Object.values(errors)[0]}`;
       return reply({ ok: false, message, errors }, { type: "error", message }, 400);
     }
@@ -127,9 +107,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
 
   if (intent === "update") {
-    const parsed = updateSchema.safeParse(fields);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+    const parsed = readCartUpdate(fields);
+    if (!parsed.ok) {
+      const { errors } = parsed;
       const message = `${CART_MESSAGES.syncFailed}: ${Object.values(errors)[0]}`;
       return reply({ ok: false, message, errors }, { type: "error", message }, 400);
     }
@@ -152,8 +132,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "remove") {
-    const parsed = removeSchema.safeParse(fields);
-    const removed = parsed.success ? await removeCartLines(db, user.id, [parsed.data.lineId]) : 0;
+    const parsed = readCartRemove(fields);
+    const removed = parsed.ok ? await removeCartLines(db, user.id, [parsed.data.lineId]) : 0;
     if (removed === 0) {
       return reply(
         { ok: false, message: CART_MESSAGES.removeFailed },
