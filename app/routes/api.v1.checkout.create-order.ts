@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { db } from "~/db/db.server";
-import { readCreateOrder, refusedField } from "~/forms/create-order";
+import { readCreateOrder, refusedField } from "~/forms/create-order.server";
 import { placeOrder } from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { clientAddress, jsonNoStore, readFields } from "~/utils/http.server";

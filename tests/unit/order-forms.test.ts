@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readAddToCart, readApiAddToCart, readCartUpdate } from "~/forms/cart";
-import { readCreateOrder, refusedField } from "~/forms/create-order";
+import { readCreateOrder, refusedField } from "~/forms/create-order.server";
 
 describe("readCreateOrder", () => {
   it("reads the server's cart when no product is named, with the header's key before the body's", () => {
