@@ -64,6 +64,9 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
         <Link to="/userOrders" className="block px-4 py-2 hover:bg-gray-100">
           Order
         </Link>
+        <Link to="/addresses" className="block px-4 py-2 hover:bg-gray-100">
+          Saved addresses
+        </Link>
         <Link to="/account/password" className="block px-4 py-2 hover:bg-gray-100">
           Change password
         </Link>
@@ -153,6 +156,9 @@ function MobileMenu({ loggedIn }: { loggedIn: boolean }) {
             <>
               <Link to="/userOrders" className="rounded-md px-3 py-2 hover:bg-white/10">
                 My Orders
+              </Link>
+              <Link to="/addresses" className="rounded-md px-3 py-2 hover:bg-white/10">
+                Saved addresses
               </Link>
               <Link to="/account/password" className="rounded-md px-3 py-2 hover:bg-white/10">
                 Change password

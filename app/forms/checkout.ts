@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SandboxPayment } from "~/components/payment";
 import type { Charges, ChargesResult } from "~/models/checkout-charges.server";
-import type { ItemDraft, OrderSource } from "~/models/order/index.server";
+import type { BuyNowOfOrder, ItemDraft, OrderSource } from "~/models/order/index.server";
 import { businessNameField, gstinField } from "~/utils/gstin-field";
 import { idSchema, quantitySchema } from "~/utils/validation";
 import { typedValues } from "./typed-values";
@@ -91,6 +91,21 @@ export function stepUrl(
   }
   if (extra.order) params.set("order", String(extra.order));
   return `/checkout?${params}`;
+}
+
+/** The payment step of the Buy Now an order came from: where to try paying for it again. */
+export function buyNowPaymentUrl(buyNow: BuyNowOfOrder) {
+  const state: CheckoutState = {
+    step: "payment",
+    address: buyNow.addressId ?? undefined,
+    productId: buyNow.productId,
+    quantity: buyNow.quantity,
+    size: buyNow.size,
+    color: buyNow.color,
+    sizeId: buyNow.sizeId ?? undefined,
+    colorId: buyNow.colorId ?? undefined,
+  };
+  return stepUrl(state, "payment");
 }
 
 /** The links between the steps. */

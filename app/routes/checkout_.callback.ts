@@ -5,11 +5,14 @@ import { isFetcherSubmission } from "~/components/fetcher-flag";
 import type { CallbackData } from "~/components/payment";
 import { db } from "~/db/db.server";
 import { getUser } from "~/auth/session.server";
+import { buyNowPaymentUrl } from "~/forms/checkout";
 import {
+  buyNowOfOrder,
   countsAsPaid,
   getPendingOrderByGatewayId,
   recordFailedPayment,
   verifyPayment,
+  type BuyNowOfOrder,
 } from "~/models/order/index.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { isRazorpayId } from "~/payments/razorpay-ids";
@@ -68,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (form.has("error[code]") || form.has("error[description]")) {
     const { orderId, paymentId } = failureIds(form);
+    let buyNow: BuyNowOfOrder | null = null;
     if (orderId) {
       // A failure is not signed: anyone can post one naming any order. It is always recorded, but
       // it ends the order only when its owner's own browser reports it; otherwise the order waits
@@ -90,12 +94,18 @@ export async function action({ request }: ActionFunctionArgs) {
         source: "callback",
         failOrder: byOwner,
       });
+      // Its owner goes back to where the payment started: a Buy Now's payment step, or the cart.
+      if (byOwner && order) buyNow = await buyNowOfOrder(db, order.id);
     }
     const toast = {
       type: "error",
-      message: "Payment failed. Your cart is unchanged; you can try again.",
+      message: buyNow
+        ? "Payment failed. You can try again."
+        : "Payment failed. Your cart is unchanged; you can try again.",
     } as const;
-    if (!viaFetcher) return redirectWithToast("/cart", toast, request);
+    if (!viaFetcher) {
+      return redirectWithToast(buyNow ? buyNowPaymentUrl(buyNow) : "/cart", toast, request);
+    }
     const headers = new Headers({ "Set-Cookie": await toastCookieHeader(request, toast) });
     return Response.json({ ok: false, message: "Payment failed." } satisfies CallbackData, {
       headers,

@@ -40,6 +40,12 @@ test("sign up, log in, see the avatar initial, log out", async ({ page }, testIn
   await expect(accountMenu(page)).toHaveText("R");
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);
 
+  // The menu leads to the saved addresses, kept without a checkout.
+  await accountMenu(page).click();
+  await page.getByRole("banner").getByRole("link", { name: "Saved addresses" }).click();
+  await expect(page).toHaveURL(/\/addresses$/);
+  await expect(page.getByRole("heading", { name: "Saved addresses" })).toBeVisible();
+
   await accountMenu(page).click();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);

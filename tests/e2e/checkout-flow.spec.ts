@@ -154,6 +154,28 @@ test("Buy Now orders the one product, leaving the cart alone", async ({ page, re
   await expect(page.getByRole("link", { name: second.title, exact: true })).toBeVisible();
 });
 
+test("a failed Buy Now payment comes back to its payment step, and paying again orders it", async ({
+  page,
+  request,
+}, info) => {
+  const { first } = await pickProducts(request);
+  await signUpAndLogIn(page, request, `/product/${first.id}`);
+  await page.getByRole("combobox", { name: "Quantity", exact: true }).selectOption("2");
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  await addAddressAndDeliver(page, info);
+  await payInSandbox(page, info, "fail");
+  await expect(page.getByText("Payment failed. You can try again.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`step=payment.*productId=${first.id}.*quantity=2`));
+  await page.getByRole("button", { name: /^Pay Now ₹/ }).click();
+  if (!js(info)) await expect(page).toHaveURL(/\/checkout\/sandbox\/order_/);
+  await page
+    .getByRole("region", { name: "Test payment" })
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 10_000 });
+  await expect(page.getByText("Quantity: 2")).toBeVisible();
+});
+
 test("checkout and orders ask a visitor to log in; someone else's order is not found", async ({
   page,
   request,

@@ -48,10 +48,12 @@ export {
 } from "./expiry.server";
 export {
   applyRazorpayWebhook,
+  buyNowOfOrder,
   getPendingOrderByGatewayId,
   recordFailedPayment,
   recordSuccessfulPayment,
   verifyPayment,
+  type BuyNowOfOrder,
   type PaymentOutcome,
   type VerifyResult,
   type WebhookResult,

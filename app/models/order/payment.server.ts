@@ -302,6 +302,31 @@ export async function getPendingOrderByGatewayId(db: Kysely<DB>, razorpayOrderId
   );
 }
 
+/**
+ * What a Buy Now order bought (its one line) and where to, so a failed payment can go back to
+ * that checkout's payment step; null for a cart's order.
+ */
+export async function buyNowOfOrder(db: Kysely<DB>, orderId: number) {
+  return (
+    (await db
+      .selectFrom("orders")
+      .innerJoin("order_items", "order_items.order_id", "orders.id")
+      .select([
+        "orders.address_id as addressId",
+        "order_items.product_id as productId",
+        "order_items.quantity",
+        "order_items.size_label as size",
+        "order_items.color_name as color",
+        "order_items.size_id as sizeId",
+        "order_items.color_id as colorId",
+      ])
+      .where("orders.id", "=", orderId)
+      .where("orders.checkout_type", "=", "single")
+      .executeTakeFirst()) ?? null
+  );
+}
+export type BuyNowOfOrder = NonNullable<Awaited<ReturnType<typeof buyNowOfOrder>>>;
+
 export type VerifyResult =
   | { ok: true; orderId: number; userId: number; status: OrderStatus; changed: boolean }
   | {

@@ -467,11 +467,34 @@ describe("verify-payment and the callback", () => {
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/cart");
+    expect(await toastsOf(res)).toEqual([
+      "Payment failed. Your cart is unchanged; you can try again.",
+    ]);
     expect(await status(order.orderId)).toBe("failed");
     expect(await stockOf(t.db, f.products.winch)).toBe(10);
     expect(
       await t.db.selectFrom("cart_items").selectAll().where("user_id", "=", f.alice).execute(),
     ).toHaveLength(1);
+  });
+
+  it("a failed Buy Now takes its owner back to that Buy Now's payment step, not the cart", async () => {
+    const order = await aliceOrder({ productId: f.products.winch, quantity: 2 });
+    const res = await postFailure(
+      order.razorpayOrderId,
+      "pay_failed0000002",
+      await sessionCookie(f.alice),
+    );
+    expect(res.status).toBe(303);
+    const to = new URL(res.headers.get("Location")!, BASE);
+    expect(to.pathname).toBe("/checkout");
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({
+      step: "payment",
+      address: String(f.aliceAddress),
+      productId: String(f.products.winch),
+      quantity: "2",
+    });
+    expect(await toastsOf(res)).toEqual(["Payment failed. You can try again."]);
+    expect(await status(order.orderId)).toBe("failed");
   });
 
   it("an unsigned failure from anyone else is only recorded: the order keeps waiting for its payment", async () => {
