@@ -171,16 +171,46 @@ async function requestBody(req, pathname, state) {
   return readBody(req, limit);
 }
 
-/** A refused request: its status and message (JSON under /api/), and the connection closed when a body is left unread. */
-function refuse(res, error, json) {
-  const body = json ? JSON.stringify({ message: error.message }) : error.message;
+/**
+ * A refused request: its status and message (JSON under /api/, a small page for a browser, else
+ * text), and the connection closed when a body is left unread.
+ */
+function refuse(req, res, error) {
+  const json = (req.url ?? "").startsWith("/api/");
+  const page = !json && /\btext\/html\b/i.test(String(req.headers.accept ?? ""));
+  const body = json
+    ? JSON.stringify({ message: error.message })
+    : page
+      ? refusalPage(error)
+      : error.message;
   res.shouldKeepAlive = false;
   res.writeHead(error.status, {
-    "content-type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "content-type": json
+      ? "application/json; charset=utf-8"
+      : page
+        ? "text/html; charset=utf-8"
+        : "text/plain; charset=utf-8",
     "cache-control": "no-store",
     connection: "close",
+    ...(page && { "content-security-policy": REFUSAL_POLICY }),
   });
   res.end(body);
+}
+
+/** The refusal page runs and loads nothing. */
+const REFUSAL_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** What a browser shows for a refused form post (a too-large upload, say): why, and the way back. */
+function refusalPage(error) {
+  const escape = (text) =>
+    text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const next =
+    error.status === 413
+      ? "Go back, choose fewer or smaller files, and send the form again."
+      : "Go back and try again.";
+  return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not sent | Overland 4x4 Gear</title></head>
+<body><h1>The shop could not take this request.</h1><p role="alert">${escape(error.message)}</p><p>${next}</p><p><a href="/">Home</a></p></body></html>`;
 }
 
 /**
@@ -356,7 +386,7 @@ function logRequest(req, res, started) {
 /** The error and its stack go to the log; the client gets a plain 500 with the request id. */
 function onError(req, res, error) {
   if (error instanceof RequestRefused) {
-    if (!res.headersSent) return refuse(res, error, (req.url ?? "").startsWith("/api/"));
+    if (!res.headersSent) return refuse(req, res, error);
     return res.destroy();
   }
   const requestId = res.getHeader("x-request-id");

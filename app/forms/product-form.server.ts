@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { getEnv } from "~/utils/env.server";
 import { securityEvent } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -220,7 +221,23 @@ export async function handleProductForm(
   const result = await submitProduct(db, id, raw, { ...opts, extraErrors: fileErrors });
   if (result.ok) return { kind: "saved", id: result.id };
   if (result.notFound) return { kind: "not-found" };
-  return { kind: "invalid", values, errors: result.errors };
+  const errors = isFetcherSubmission(fd) ? result.errors : askFilesAgain(raw, result.errors);
+  return { kind: "invalid", values, errors };
+}
+
+/**
+ * A page posted without JavaScript comes back with its file inputs empty (no browser refills
+ * one): each input that had files says so, unless it has its own message.
+ */
+function askFilesAgain(raw: ProductRawInput, errors: FieldErrors): FieldErrors {
+  const out = { ...errors };
+  if (raw.mainImage) out.image ??= "Choose this image again: the product was not saved.";
+  raw.colors?.forEach((c, i) => {
+    if (c.images.length > 0)
+      out[`colors.${i}.images`] ??=
+        `Choose ${c.images.length === 1 ? "this image" : "these images"} again: the product was not saved.`;
+  });
+  return out;
 }
 
 /** What the admin form page shows after a post that did not save: values, messages, status. */

@@ -7,6 +7,13 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
+/** What one save of the product form takes: files of at most 5 MB, 24 of them, 50 MB in all. */
+export const PRODUCT_IMAGE_LIMITS = {
+  fileMb: 5,
+  files: 24,
+  totalMb: 50,
+} as const;
+
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*$/;
 
 export function isImageKey(key: string): boolean {

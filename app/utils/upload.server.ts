@@ -1,4 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { PRODUCT_IMAGE_LIMITS } from "./images";
 
 /** Limits of one multipart request (admin product form and its API twin). */
 export type UploadLimits = {
@@ -15,9 +16,9 @@ export type UploadLimits = {
 };
 
 export const PRODUCT_UPLOAD_LIMITS: UploadLimits = {
-  maxFileSize: 5 * 1024 * 1024,
-  maxFiles: 24,
-  maxTotalSize: 50 * 1024 * 1024,
+  maxFileSize: PRODUCT_IMAGE_LIMITS.fileMb * 1024 * 1024,
+  maxFiles: PRODUCT_IMAGE_LIMITS.files,
+  maxTotalSize: PRODUCT_IMAGE_LIMITS.totalMb * 1024 * 1024,
   maxFieldSize: 100 * 1024,
 };
 

@@ -182,3 +182,42 @@ test("required fields get their messages next to them", async ({ page }) => {
   await expect(dialog.getByLabel("Price (₹)")).toHaveValue("12.3.4");
   await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
 });
+
+test("a refused save keeps the chosen images with JavaScript and asks for them again without; too many are stopped before posting", async ({
+  page,
+}, info) => {
+  const js = info.project.name === "js";
+  await page.goto("/admin/products/new");
+  const dialog = page.getByRole("dialog", { name: "Upload Product" });
+  const images = dialog.getByLabel("Colour 1 images");
+  await dialog.getByLabel("Colour 1 name").fill("Black");
+  await images.setInputFiles([await imageFile("black.png", "#111")]);
+  await dialog.getByRole("button", { name: "Upload product" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByLabel("Colour 1 name")).toHaveValue("Black");
+  const again = dialog.getByText("Choose this image again: the product was not saved.");
+  if (js) {
+    await expect(again).toHaveCount(0);
+    expect(await images.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+  } else {
+    await expect(again).toBeVisible();
+    await expect(images).toHaveAttribute("aria-invalid", "true");
+  }
+  if (!js) return;
+
+  const many = await Promise.all(
+    Array.from({ length: 25 }, (_, i) => imageFile(`view-${i}.png`, "#222")),
+  );
+  await images.setInputFiles(many);
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await dialog.getByRole("button", { name: "Upload product" }).click();
+  await expect(
+    dialog
+      .getByRole("alert")
+      .filter({ hasText: "At most 24 images can be uploaded in one save; 25 are chosen." }),
+  ).toBeVisible();
+  expect(posted).toBe(false);
+});

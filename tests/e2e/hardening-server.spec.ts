@@ -288,6 +288,22 @@ test.describe("request bodies", () => {
     }).catch((error: Error) => ({ status: -1, headers: {}, body: error.message }));
     expect(res.status).toBe(413);
     expect(res.body).toContain("at most 1 MB");
+    // A browser's form post (the product form's images, say) is told why in a page, and what next.
+    const upload = await raw({
+      method: "POST",
+      path: "/admin/products/new",
+      headers: {
+        ...host,
+        accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": 60 * 1024 * 1024,
+      },
+    });
+    expect(upload.status).toBe(413);
+    expect(upload.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(upload.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(upload.body).toContain("The request body is too large (at most 50 MB).");
+    expect(upload.body).toContain("choose fewer or smaller files");
   });
 
   test("a chunked body is cut off at the cap: forms and JSON 1 MB, the webhook 256 KB", async () => {

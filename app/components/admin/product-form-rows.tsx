@@ -1,5 +1,5 @@
 import type { ColorRowValues, SizeRowValues } from "~/forms/product-form.server";
-import { imageUrl } from "~/utils/images";
+import { imageUrl, PRODUCT_IMAGE_LIMITS } from "~/utils/images";
 import {
   ACCEPT,
   describe,
@@ -20,7 +20,9 @@ export function ProductColorRows({ rows, setRows, errors }: RowsProps<ColorRowVa
     <fieldset>
       <legend className="mb-1 text-lg font-bold">Colours</legend>
       <p className="mb-3 text-sm text-gray-600">
-        Each colour has a name and any number of images (JPEG, PNG, WebP or AVIF, up to 5 MB each).
+        Each colour has a name and any number of images (JPEG, PNG, WebP or AVIF, up to{" "}
+        {PRODUCT_IMAGE_LIMITS.fileMb} MB each; at most {PRODUCT_IMAGE_LIMITS.files} images and{" "}
+        {PRODUCT_IMAGE_LIMITS.totalMb} MB in one save).
       </p>
       <FieldError id="pf-colors-error" message={errors.colors ?? errors.colorImages} />
       <FormRows rows={rows} setRows={setRows} intent="color" noun="colour" blank={blankColor}>

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { imageUrl } from "~/utils/images";
+import { FetcherFlag } from "~/components/fetcher-flag";
+import { imageUrl, PRODUCT_IMAGE_LIMITS } from "~/utils/images";
 import type { ProductFormValues } from "~/forms/product-form.server";
 import { ProductColorRows, ProductSizeRows } from "./product-form-rows";
 import {
@@ -29,6 +30,26 @@ export type ProductFormOptionsView = {
 };
 
 const OTHER = "other";
+const MB = 1024 * 1024;
+
+/**
+ * With JavaScript, a save whose files are over one save's limits is stopped before it posts:
+ * the server would refuse the whole body, unread.
+ */
+function uploadProblem(form: HTMLFormElement): string | null {
+  const files = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].flatMap(
+    (input) => [...(input.files ?? [])],
+  );
+  const { files: most, totalMb } = PRODUCT_IMAGE_LIMITS;
+  if (files.length > most) {
+    return `At most ${most} images can be uploaded in one save; ${files.length} are chosen.`;
+  }
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > totalMb * MB) {
+    return `The chosen images add up to ${Math.ceil(total / MB)} MB; at most ${totalMb} MB can be uploaded in one save. Choose fewer or smaller images, or save some of them afterwards.`;
+  }
+  return null;
+}
 
 export function ProductForm({
   mode,
@@ -49,6 +70,7 @@ export function ProductForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [colors, setColors] = useState(() => withKeys(values.colors));
   const [sizes, setSizes] = useState(() => withKeys(values.sizes));
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const brandKnown =
     values.brand === "" ||
     values.brand === OTHER ||
@@ -65,7 +87,14 @@ export function ProductForm({
       noValidate
       className="space-y-8"
       aria-describedby={formError ? "pf-form-error" : undefined}
+      onSubmit={(event) => {
+        const problem = uploadProblem(event.currentTarget);
+        setUploadError(problem);
+        if (problem) event.preventDefault();
+      }}
     >
+      {/* Tells the action that this browser keeps the chosen files when a save is refused. */}
+      <FetcherFlag />
       {/* The default button: Enter in a text field saves, never removes a row. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
       {formError ? (
@@ -224,7 +253,7 @@ export function ProductForm({
             name="image"
             label="Main image (optional)"
             errors={errors}
-            hint="JPEG, PNG, WebP or AVIF, up to 5 MB. Without one, the first colour image is used."
+            hint={`JPEG, PNG, WebP or AVIF, up to ${PRODUCT_IMAGE_LIMITS.fileMb} MB. Without one, the first colour image is used.`}
           >
             {values.image ? (
               <img
@@ -283,6 +312,11 @@ export function ProductForm({
         errors={errors}
       />
 
+      {uploadError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {uploadError}
+        </p>
+      ) : null}
       <div className="flex items-center gap-3 border-t pt-6">
         <button
           type="submit"

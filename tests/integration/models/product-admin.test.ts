@@ -532,6 +532,38 @@ describe("saving, editing and deleting", () => {
     ).toEqual([{ slug: "black-rhino", name: "Black Rhino" }]);
   });
 
+  it("a refused save posted without JavaScript asks for each chosen file again; with it, the files stay chosen", async () => {
+    const noTitle = await htmlForm({ title: "" });
+    noTitle.set("image", file(await png("#00f"), "main.png"));
+    const refused = await handleProductForm(t.db, null, noTitle, {}, { uploadsDir });
+    expect(refused).toMatchObject({
+      kind: "invalid",
+      errors: {
+        title: expect.any(String),
+        image: "Choose this image again: the product was not saved.",
+        "colors.0.images": "Choose these images again: the product was not saved.",
+        "colors.1.images": "Choose this image again: the product was not saved.",
+      },
+    });
+    // A file's own message stays; a row without files says nothing.
+    const own = await handleProductForm(
+      t.db,
+      null,
+      await htmlForm({ title: "" }),
+      { "colors.1.images": "c.png is larger than 5 MB." },
+      { uploadsDir },
+    );
+    expect(own.kind === "invalid" && own.errors["colors.1.images"]).toBe(
+      "c.png is larger than 5 MB.",
+    );
+    expect(own.kind === "invalid" && "image" in own.errors).toBe(false);
+
+    const hydrated = await htmlForm({ title: "" });
+    hydrated.set("_fetcher", "1");
+    const kept = await handleProductForm(t.db, null, hydrated, {}, { uploadsDir });
+    expect(kept.kind === "invalid" && Object.keys(kept.errors)).toEqual(["title"]);
+  });
+
   it("edits: keeps ticked images, drops the others (and their files), replaces sizes", async () => {
     const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
       uploadsDir,
