@@ -24,7 +24,15 @@ import { recordWebhookEvent, webhookAlreadyApplied } from "../webhook-events.ser
  */
 
 export type PaymentOutcome =
-  | { ok: true; orderId: number; userId: number; status: OrderStatus; changed: boolean }
+  | {
+      ok: true;
+      orderId: number;
+      userId: number;
+      status: OrderStatus;
+      changed: boolean;
+      /** The payment that paid the order, whatever happened to it since (null: unpaid). */
+      paidBy: string | null;
+    }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "amount_mismatch"; orderId: number; userId: number };
 
@@ -32,10 +40,17 @@ export type PaymentOutcome =
 async function settled(trx: Trx, order: OrderRow, changed: boolean): Promise<PaymentOutcome> {
   const after = await trx
     .selectFrom("orders")
-    .select("status")
+    .select(["status", "paid_at", "razorpay_payment_id"])
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
-  return { ok: true, orderId: order.id, userId: order.user_id, status: after.status, changed };
+  return {
+    ok: true,
+    orderId: order.id,
+    userId: order.user_id,
+    status: after.status,
+    changed,
+    paidBy: after.paid_at ? after.razorpay_payment_id : null,
+  };
 }
 
 async function findByGatewayOrder(trx: Trx, razorpayOrderId: string, receipt?: string | null) {
@@ -328,7 +343,18 @@ export async function buyNowOfOrder(db: Kysely<DB>, orderId: number) {
 export type BuyNowOfOrder = NonNullable<Awaited<ReturnType<typeof buyNowOfOrder>>>;
 
 export type VerifyResult =
-  | { ok: true; orderId: number; userId: number; status: OrderStatus; changed: boolean }
+  | {
+      ok: true;
+      orderId: number;
+      userId: number;
+      status: OrderStatus;
+      changed: boolean;
+      /**
+       * This payment paid the order: true again for the same verification sent later, even once
+       * the order was cancelled or refunded.
+       */
+      paidByThis: boolean;
+    }
   | {
       ok: false;
       status: 400 | 404;
@@ -396,7 +422,8 @@ export async function verifyPayment(
     source: input.source,
   });
   if (!outcome.ok) return failed("razorpayPaymentId");
-  return outcome;
+  const { paidBy, ...rest } = outcome;
+  return { ...rest, paidByThis: paidBy === razorpayPaymentId };
 }
 
 export type WebhookResult = { applied: boolean; outcome: string };

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { getOrderForUser } from "~/models/order/index.server";
-import { resetPaymentGateway } from "~/payments/payments.server";
+import { cancelOrder } from "~/models/return.server";
+import { getPaymentGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { action as verifyPaymentApi } from "~/routes/api.v1.checkout.verify-payment";
 import { loader as adminOrdersApi } from "~/routes/api.v1.adminOrders";
@@ -308,6 +309,37 @@ describe("verify-payment and the callback", () => {
     }
     const payments = await t.db.selectFrom("payments").selectAll().execute();
     expect(payments).toHaveLength(1);
+  });
+
+  it("the same good verification sent after the order was cancelled and refunded still answers success", async () => {
+    const order = await aliceOrder();
+    const paid = rzp.pay(order.razorpayOrderId);
+    const body = {
+      razorpayOrderId: paid.razorpay_order_id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+    };
+    const verify = () =>
+      call(verifyPaymentApi, api("/api/v1/checkout/verify-payment", aliceToken, body));
+    expect((await verify()).status).toBe(200);
+    const cancelled = await cancelOrder(t.db, getPaymentGateway(), {
+      orderId: order.orderId,
+      by: "admin:1",
+    });
+    expect(cancelled).toMatchObject({ ok: true, refund: { status: expect.any(String) } });
+    const after = await status(order.orderId);
+    expect(["cancelled", "refunded"]).toContain(after);
+    const again = await verify();
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      success: true,
+      orderId: order.orderId,
+      status: after,
+    });
+    expect(await status(order.orderId)).toBe(after);
+    expect(await t.db.selectFrom("payments").select("status").execute()).toEqual([
+      { status: "paid" },
+    ]);
   });
 
   it("a payment sent with another order's id is refused before anything is recorded", async () => {
