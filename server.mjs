@@ -27,10 +27,12 @@ import {
   answerOptions,
   applyCors,
   bodyLimit,
+  checkMethod,
   corsOrigins,
   createOriginResolver,
   isUploadPath,
   limitedStream,
+  METHODS,
   readBody,
   refuseCrossSitePost,
   RequestRefused,
@@ -192,6 +194,7 @@ function refuse(req, res, error) {
         : "text/plain; charset=utf-8",
     "cache-control": "no-store",
     connection: "close",
+    ...(error.status === 405 && { allow: METHODS }),
     ...(page && { "content-security-policy": REFUSAL_POLICY }),
   });
   res.end(body);
@@ -430,6 +433,7 @@ const server = http.createServer((req, res) => {
   });
   try {
     const target = resolveOrigin(req);
+    checkMethod(req.method);
     if (serveStatic(req, res)) return;
     // The catalogue version, read once as the request starts (for the cache and the loaders).
     const requestEnded = startRequest?.(req.method);

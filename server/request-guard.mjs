@@ -263,6 +263,15 @@ export function applyCors(req, res, pathname, allowed) {
   return false;
 }
 
+/** The methods the shop answers; any other (TRACE, PROPFIND...) is refused before it reaches Remix. */
+export const METHODS = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE";
+const TAKEN = new Set(METHODS.split(", "));
+
+/** Throws RequestRefused (405) for a method the shop does not take. */
+export function checkMethod(method) {
+  if (!TAKEN.has(method)) throw new RequestRefused(405, "Method not allowed.");
+}
+
 /**
  * Any other OPTIONS request (no CORS preflight from an allowed origin) is answered here with the
  * methods the paths take, and never reaches a route: Remix would run a route's loader for it,
@@ -271,9 +280,7 @@ export function applyCors(req, res, pathname, allowed) {
  */
 export function answerOptions(req, res, pathname) {
   if (req.method !== "OPTIONS") return false;
-  const allow = pathname.startsWith("/api/")
-    ? "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE"
-    : "OPTIONS, GET, HEAD, POST";
+  const allow = pathname.startsWith("/api/") ? METHODS : "OPTIONS, GET, HEAD, POST";
   res.writeHead(204, { allow, "cache-control": "no-store" });
   res.end();
   return true;

@@ -123,11 +123,29 @@ export async function prune(db: Executor, now = new Date()): Promise<void> {
 /**
  * The key of a per-address limit, or null for the machine itself (loopback: health checks, the
  * operator's scripts, tests). Behind a proxy (TRUST_PROXY) the client's own address is used, so
- * this never exempts a visitor.
+ * this never exempts a visitor. An IPv6 client counts by its /64: a home or a phone is given a
+ * whole /64 and may send from any address in it. An IPv4 address written as IPv6 is the IPv4 one.
  */
 export function addressKey(address: string | null | undefined): string | null {
   if (!address) return null;
-  return /^(127\.|::1$|::ffff:127\.)/.test(address) ? null : address;
+  const ip = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").replace(/%.*$/, "");
+  if (/^127\./.test(ip) || ip === "::1") return null;
+  return ip.includes(":") ? (ipv6Prefix64(ip) ?? ip) : ip;
+}
+
+/** The /64 network of an IPv6 address (`2001:db8:1:2::/64`), or null when it is not one. */
+function ipv6Prefix64(ip: string): string | null {
+  const halves = ip.toLowerCase().split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(missing).fill("0"), ...tail];
+  // A trailing dotted IPv4 part lies in the last 32 bits, past the /64.
+  const prefix = groups.slice(0, 4);
+  if (!prefix.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return `${prefix.map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
 }
 
 /** 'Try again in N minutes' / 'in N seconds', for a wait in milliseconds. */

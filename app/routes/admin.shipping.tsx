@@ -12,6 +12,7 @@ import { countServiceabilityOverrides, importServiceability } from "~/models/shi
 import { securityEvent } from "~/utils/log.server";
 import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_UNREADABLE } from "~/utils/upload.server";
 import { typedValues } from "~/forms/typed-values";
 
 export const meta: MetaFunction = () => [{ title: "Shipping and COD | Admin" }];
@@ -30,7 +31,13 @@ type ActionData = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // A multipart body cut short or without its boundary.
+    return data<ActionData>({ errors: { form: FORM_UNREADABLE } }, { status: 400 });
+  }
   if (form.get("intent") === "csv") {
     const csv = await readServiceabilityCsv(form);
     if (!csv.ok) return data<ActionData>({ errors: csv.errors }, { status: 400 });

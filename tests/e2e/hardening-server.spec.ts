@@ -497,6 +497,23 @@ test.describe("cross-site posts and CORS", () => {
     expect(page.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
+  test("a method the shop does not take (TRACE, PROPFIND) answers 405 with the methods, never 500", async () => {
+    for (const method of ["TRACE", "PROPFIND", "SEARCH"]) {
+      for (const path of ["/api/v1/allProducts", "/login"]) {
+        const answer = await raw({
+          method,
+          path,
+          headers: { host: hostHeader, "content-type": "application/x-www-form-urlencoded" },
+          body: method === "TRACE" ? undefined : "a=b",
+        });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(String(answer.headers.allow), `${method} ${path}`).toBe(
+          "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE",
+        );
+      }
+    }
+  });
+
   test("the bearer-token API answers CORS for the listed origins only, and ignores cookies from them", async () => {
     const allowed = "https://app.example.test";
     const preflight = (origin: string) =>

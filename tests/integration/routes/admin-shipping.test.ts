@@ -112,4 +112,21 @@ describe("the admin's shipping settings", () => {
       "Choose a CSV file",
     );
   });
+
+  it("answers a multipart body cut short, or without its boundary, with 400, not 500", async () => {
+    for (const type of ["multipart/form-data; boundary=XX", "multipart/form-data"]) {
+      const res = await callRoute(
+        action,
+        new Request(`${BASE}/admin/shipping`, {
+          method: "POST",
+          headers: { Cookie: admin, Origin: BASE, "Content-Type": type },
+          body: '--XX\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncsv',
+        }),
+      );
+      expect(res.status, type).toBe(400);
+      expect(((await res.json()) as { errors: Record<string, string> }).errors.form, type).toBe(
+        "The form could not be read.",
+      );
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { createUserSession, getUser } from "~/auth/session.server";
 import { createDatabase } from "~/db/db.server";
 import { issueApiToken, userForApiToken } from "~/models/api-token.server";
 import { MAX_PENDING_ORDERS, ORDER_RATE_PER_USER, reserveOrder } from "~/models/order/index.server";
+import { addressKey } from "~/models/throttle.server";
 import { createUser, ensureAdmin, SIGNUP_PER_ADDRESS, signUp } from "~/models/user.server";
 import * as changePasswordRoute from "~/routes/account.password";
 import * as register from "~/routes/api.v1.register";
@@ -208,6 +209,26 @@ describe("sign-up", () => {
       ),
     );
     expect(elsewhere.status).toBe(201);
+  });
+
+  it("counts an IPv6 client by its /64: a new address in the same network is the same client", async () => {
+    expect(addressKey("2001:DB8:1:2::5")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8:1:2:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
+    for (const loopback of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "", null]) {
+      expect(addressKey(loopback)).toBeNull();
+    }
+    const now = new Date();
+    const from = (email: string, clientAddress: string) =>
+      signUp(t.db, { email, password: "trail-rated-88", clientAddress }, { cost: CHEAP, now });
+    for (let i = 0; i < SIGNUP_PER_ADDRESS.limit; i++) {
+      expect((await from(`six${i}@example.com`, `2001:db8:1:2::${i + 1}`)).ok).toBe(true);
+    }
+    expect((await from("same-net@example.com", "2001:db8:1:2:abcd::9")).ok).toBe(false);
+    expect((await from("next-net@example.com", "2001:db8:1:3::1")).ok).toBe(true);
   });
 
   it("answers 503 with Retry-After when the password-hashing queue is full, instead of piling up", async () => {
