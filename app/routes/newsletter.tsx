@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useActionData } from "@remix-run/react";
 import { db } from "~/db/db.server";
 import { newsletterSchema, subscribeNewsletter } from "~/models/newsletter.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { assertSameOrigin, clientAddress } from "~/utils/http.server";
 import { refererPath } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/seo";
@@ -16,7 +16,6 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 const THANKS = "Thanks for signing up! Watch your inbox for deals and new arrivals.";
-const ALREADY = "You're already signed up. Thanks!";
 
 /** Back to the page the form was on (a safe path on this site), never to the sign-up page itself. */
 function backTo(request: Request): string {
@@ -44,8 +43,20 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await subscribeNewsletter(db, parsed.data.email);
-  const message = outcome === "created" ? THANKS : ALREADY;
+  const outcome = await subscribeNewsletter(db, parsed.data.email, {
+    clientAddress: clientAddress(request),
+  });
+  if (!outcome.ok) {
+    return data(
+      { ok: false as const, errors: { email: outcome.message }, email: raw },
+      {
+        status: 429,
+        headers: { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) },
+      },
+    );
+  }
+  // The same words for an address signed up before: nobody learns who is on the list.
+  const message = THANKS;
   // A browser's own form post (no JavaScript) accepts HTML and expects to land on a page;
   // a fetcher asks for data.
   if (request.headers.get("Accept")?.includes("text/html")) {

@@ -9,6 +9,7 @@ import { createUserSession, getUser } from "~/auth/session.server";
 import { createDatabase } from "~/db/db.server";
 import { issueApiToken, userForApiToken } from "~/models/api-token.server";
 import { MAX_PENDING_ORDERS, ORDER_RATE_PER_USER, reserveOrder } from "~/models/order/index.server";
+import { NEWSLETTER_PER_ADDRESS } from "~/models/newsletter.server";
 import { addressKey } from "~/models/throttle.server";
 import { createUser, ensureAdmin, SIGNUP_PER_ADDRESS, signUp } from "~/models/user.server";
 import * as changePasswordRoute from "~/routes/account.password";
@@ -229,6 +230,33 @@ describe("sign-up", () => {
     }
     expect((await from("same-net@example.com", "2001:db8:1:2:abcd::9")).ok).toBe(false);
     expect((await from("next-net@example.com", "2001:db8:1:3::1")).ok).toBe(true);
+  });
+
+  it("the newsletter answers alike for a new and a known address, and is throttled per client", async () => {
+    const signUpFor = (email: string, address: string) =>
+      post(newsletter, "/newsletter", form({ email }, { "X-Forwarded-For": address }));
+    const first = await signUpFor("known@example.com", "198.51.100.20");
+    const again = await signUpFor("known@example.com", "198.51.100.20");
+    expect(first.status).toBe(200);
+    expect(await again.json()).toEqual(await first.json());
+    for (let i = 2; i < NEWSLETTER_PER_ADDRESS.limit; i++) {
+      expect((await signUpFor(`n${i}@example.com`, "198.51.100.20")).status).toBe(200);
+    }
+    const refused = await signUpFor("one-more@example.com", "198.51.100.20");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(60);
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      errors: { email: expect.stringMatching(/^Too many sign-ups\. Try again in \d+ minutes\.$/) },
+      email: "one-more@example.com",
+    });
+    expect((await signUpFor("one-more@example.com", "198.51.100.21")).status).toBe(200);
+    const stored = await t.db
+      .selectFrom("newsletter_subscribers")
+      .select("email")
+      .where("email", "=", "one-more@example.com")
+      .execute();
+    expect(stored).toHaveLength(1);
   });
 
   it("answers 503 with Retry-After when the password-hashing queue is full, instead of piling up", async () => {
