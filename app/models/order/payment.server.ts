@@ -23,16 +23,14 @@ import { recordWebhookEvent, webhookAlreadyApplied } from "../webhook-events.ser
  * most once, in any order with the other events.
  */
 
+/** An order a payment event was applied to: its status after, and whether the event changed it. */
+type Settled = { ok: true; orderId: number; userId: number; status: OrderStatus; changed: boolean };
+
 export type PaymentOutcome =
-  | {
-      ok: true;
-      orderId: number;
-      userId: number;
-      status: OrderStatus;
-      changed: boolean;
+  | (Settled & {
       /** The payment that paid the order, whatever happened to it since (null: unpaid). */
       paidBy: string | null;
-    }
+    })
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "amount_mismatch"; orderId: number; userId: number };
 
@@ -343,18 +341,13 @@ export async function buyNowOfOrder(db: Kysely<DB>, orderId: number) {
 export type BuyNowOfOrder = NonNullable<Awaited<ReturnType<typeof buyNowOfOrder>>>;
 
 export type VerifyResult =
-  | {
-      ok: true;
-      orderId: number;
-      userId: number;
-      status: OrderStatus;
-      changed: boolean;
+  | (Settled & {
       /**
        * This payment paid the order: true again for the same verification sent later, even once
        * the order was cancelled or refunded.
        */
       paidByThis: boolean;
-    }
+    })
   | {
       ok: false;
       status: 400 | 404;

@@ -275,16 +275,21 @@ describe("the checkout page", () => {
   });
 });
 
+/** The order paid at the stand-in: verify-payment's body, as the checkout's client sends it. */
+function paidInStandIn(order: { orderId: number; razorpayOrderId: string }) {
+  const paid = rzp.pay(order.razorpayOrderId);
+  return {
+    razorpayOrderId: paid.razorpay_order_id,
+    razorpayPaymentId: paid.razorpay_payment_id,
+    razorpaySignature: paid.razorpay_signature,
+    orderId: order.orderId,
+  };
+}
+
 describe("verify-payment and the callback", () => {
   it("verify-payment marks the order paid once; a bad signature is 400; someone else's order is 404", async () => {
     const order = await aliceOrder();
-    const paid = rzp.pay(order.razorpayOrderId);
-    const body = {
-      razorpayOrderId: paid.razorpay_order_id,
-      razorpayPaymentId: paid.razorpay_payment_id,
-      razorpaySignature: paid.razorpay_signature,
-      orderId: order.orderId,
-    };
+    const body = paidInStandIn(order);
     const bad = await call(
       verifyPaymentApi,
       api("/api/v1/checkout/verify-payment", aliceToken, {
@@ -313,12 +318,7 @@ describe("verify-payment and the callback", () => {
 
   it("the same good verification sent after the order was cancelled and refunded still answers success", async () => {
     const order = await aliceOrder();
-    const paid = rzp.pay(order.razorpayOrderId);
-    const body = {
-      razorpayOrderId: paid.razorpay_order_id,
-      razorpayPaymentId: paid.razorpay_payment_id,
-      razorpaySignature: paid.razorpay_signature,
-    };
+    const body = paidInStandIn(order);
     const verify = () =>
       call(verifyPaymentApi, api("/api/v1/checkout/verify-payment", aliceToken, body));
     expect((await verify()).status).toBe(200);
