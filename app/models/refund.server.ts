@@ -198,7 +198,11 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
       } as const;
     }
     let amount: number;
-    const lines = (input.lines ?? []).filter((l) => l.quantity > 0);
+    // A line named twice counts once, with its units added up.
+    const merged = new Map<number, number>();
+    for (const l of input.lines ?? [])
+      if (l.quantity > 0) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
+    const lines = [...merged].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
     if (lines.length > 0) {
       const units = await refundableUnits(trx, input.orderId);
       amount = 0;

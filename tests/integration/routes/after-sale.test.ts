@@ -325,6 +325,29 @@ describe("admin doors", () => {
     expect(mark.status).toBe(400);
   });
 
+  it("a line named twice in the refund form counts its units together: never more units than were bought, never a 500", async () => {
+    const { orderId, itemId } = await paidOrder();
+    const refund = (...quantities: string[]) => {
+      const body = new URLSearchParams({ intent: "refund" });
+      for (const q of quantities) body.append(`qty-${itemId}`, q);
+      return call(adminOrderAction, post(`/admin/orders/${orderId}`, admin, body), {
+        id: String(orderId),
+      });
+    };
+    const tooMany = await refund("2", "2");
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { errors: Record<string, string> }).errors.refund).toBe(
+      "Only 2 of Warn Zeon 10-S Winch can still be refunded.",
+    );
+    expect(await listRefunds(t.db, orderId)).toEqual([]);
+    const both = await refund("1", "1");
+    expect(both.status).toBe(303);
+    expect(
+      (await listRefunds(t.db, orderId)).map((r) => [r.amountPaise, r.status, r.lines]),
+    ).toEqual([[30_000_000, "processed", [{ orderItemId: itemId, quantity: 2 }]]]);
+    expect(await status(orderId)).toBe("refunded");
+  });
+
   it("an order that needs attention is marked handled: the note leaves the count and stays in the history", async () => {
     const { orderId } = await paidOrder();
     const note = "Payment pay_X is a second payment: refund it";
