@@ -211,7 +211,7 @@ export function readPayWith(
 
 /** The Pay Now form again, with these errors by field beside what was typed. */
 export function payWithRefusal(form: FormData, errors: Record<string, string>): PayWithErrors {
-  const values = typedValues(form, ["paymentMethod", "gstin", "businessName"]);
+  const values = typedValues(form, ["paymentMethod", "gstin", "businessName", "whatsappOptIn"]);
   return { ok: false, message: "Please check the GST details.", errors, values };
 }
 

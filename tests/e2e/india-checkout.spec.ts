@@ -181,6 +181,8 @@ test("a business buyer's GSTIN: one of another state than the delivery is refuse
   await page.getByText("Add a GSTIN for business purchase (optional)").click();
   await page.getByLabel("GSTIN").fill("27AAPFU0939F1ZV");
   await page.getByLabel("Business name").fill("Trail Tech LLP");
+  const whatsapp = page.getByRole("checkbox", { name: /^Send me order updates on WhatsApp/ });
+  await whatsapp.check();
   const place = js(info) ? /^Place Order ₹/ : /^Pay Now ₹/;
   await page.getByRole("button", { name: place }).click();
   await expect(
@@ -190,6 +192,7 @@ test("a business buyer's GSTIN: one of another state than the delivery is refuse
   ).toBeVisible();
   await expect(page.getByLabel("GSTIN")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Business name")).toHaveValue("Trail Tech LLP");
+  await expect(whatsapp).toBeChecked();
 
   await page.getByLabel("GSTIN").fill("29AAPFU0939F1ZR");
   await page.getByRole("radio", { name: /^Cash on delivery/ }).check();

@@ -166,7 +166,13 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
           {cod?.available ? <input type="hidden" name="shownTotal.cod" value={codTotal} /> : null}
           <PayNowStateFields state={page.state} />
           <label className="mb-3 flex items-start gap-2 text-sm text-gray-800">
-            <input type="checkbox" name="whatsappOptIn" value="1" className="mt-1" />
+            <input
+              type="checkbox"
+              name="whatsappOptIn"
+              value="1"
+              defaultChecked={refusal?.values.whatsappOptIn === "1"}
+              className="mt-1"
+            />
             <span>
               Send me order updates on WhatsApp (to the phone number of the delivery address)
             </span>
