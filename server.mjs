@@ -18,7 +18,7 @@ import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
-import { DataFolderBusy, lockDataFolder } from "./server/data-lock.mjs";
+import { DataFolderBusy, DataFolderUnwritable, lockDataFolder } from "./server/data-lock.mjs";
 import { clientAddressOf } from "./server/client-address.mjs";
 import { compressBody, isCompressible, pickEncoding } from "./server/encoding.mjs";
 import { log } from "./server/log.mjs";
@@ -63,7 +63,7 @@ if (cluster.isPrimary) {
   try {
     await lockDataFolder(dataDir);
   } catch (error) {
-    if (!(error instanceof DataFolderBusy)) throw error;
+    if (!(error instanceof DataFolderBusy || error instanceof DataFolderUnwritable)) throw error;
     log("error", error.message);
     process.exit(1);
   }

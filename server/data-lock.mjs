@@ -12,6 +12,16 @@ export const PID_FILE = "shop.pid";
 
 export class DataFolderBusy extends Error {}
 
+/** The data folder cannot be created or written (a read-only mount, another owner, a full disk). */
+export class DataFolderUnwritable extends Error {}
+
+function unwritable(dir, error) {
+  return new DataFolderUnwritable(
+    `The data folder ${path.resolve(dir)} cannot be written (${error.message}): give the shop's user ` +
+      "write access to it, free its disk, or set DATA_DIR to another folder (shop check tells more).",
+  );
+}
+
 const held = (globalThis.__shopDataLocks ??= new Map());
 
 function lockName(dir) {
@@ -21,12 +31,16 @@ function lockName(dir) {
 
 /**
  * Takes the data folder for this process (again is fine) until it exits or calls the returned release.
- * Throws DataFolderBusy when another process holds it.
+ * Throws DataFolderBusy when another process holds it, DataFolderUnwritable when it cannot be written.
  * @param {string} dir the data folder (created when missing)
  * @returns {Promise<() => void>}
  */
 export async function lockDataFolder(dir) {
-  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw unwritable(dir, error);
+  }
   const name = lockName(dir);
   const existing = held.get(name);
   if (existing) return existing;
@@ -46,7 +60,12 @@ export async function lockDataFolder(dir) {
   });
   server.unref();
   const pidFile = path.join(dir, PID_FILE);
-  fs.writeFileSync(pidFile, `${process.pid}\n`);
+  try {
+    fs.writeFileSync(pidFile, `${process.pid}\n`);
+  } catch (error) {
+    server.close();
+    throw unwritable(dir, error);
+  }
   const release = () => {
     if (!held.has(name)) return;
     held.delete(name);

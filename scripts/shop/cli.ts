@@ -18,7 +18,7 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import util from "node:util";
-import { DataFolderBusy, lockDataFolder } from "../../server/data-lock.mjs";
+import { DataFolderBusy, DataFolderUnwritable, lockDataFolder } from "../../server/data-lock.mjs";
 import { log, setLogLevel } from "../../server/log.mjs";
 import { engineOfUrl } from "~/db/engine";
 import { newerSchemaMessage } from "~/db/migrate.server";
@@ -244,6 +244,7 @@ main().catch((error: unknown) => {
     error instanceof ShopError ||
     error instanceof EnvError ||
     error instanceof DataFolderBusy ||
+    error instanceof DataFolderUnwritable ||
     // By name: on PostgreSQL it comes from the server build's own copy of migrate.server.ts.
     (error instanceof Error && error.name === "NewerSchemaError")
   ) {

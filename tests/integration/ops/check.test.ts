@@ -1,5 +1,6 @@
 // An older release put back on a database that a newer one migrated (a rollback without a
-// restore): `shop check` reports it, and `shop serve` refuses to start, in one line each.
+// restore): `shop check` reports it, and `shop serve` refuses to start, in one line each; and a
+// data folder that cannot be written stops the server and the commands with one line too.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -57,5 +58,36 @@ describe("an older release on a database a newer one migrated", () => {
     expect(run.stderr.trim()).toMatch(NEWER);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(fs.existsSync(path.join(dir, "backups"))).toBe(false);
+  });
+});
+
+describe("a data folder the shop cannot write", () => {
+  // A path below a file cannot be created, by any user (root included), as a read-only mount
+  // or a folder of another owner cannot be written.
+  function unwritableFolder(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, "a-file"), "");
+    return path.join(dir, "a-file", "data");
+  }
+  const UNWRITABLE = /^[^\n]*The data folder \S+ cannot be written \(ENOTDIR[^\n]*DATA_DIR[^\n]*$/;
+
+  it.each([
+    ["shop serve", path.resolve("node_modules/.bin/tsx"), ["scripts/shop/cli.ts", "serve"]],
+    [
+      "shop restore",
+      path.resolve("node_modules/.bin/tsx"),
+      ["scripts/shop/cli.ts", "restore", "x"],
+    ],
+    ["server.mjs", process.execPath, ["server.mjs"]],
+  ])("makes %s stop with one line, not a stack trace", (_name, command, args) => {
+    const dir = unwritableFolder();
+    const run = spawnSync(command, args, {
+      encoding: "utf8",
+      env: { ...process.env, DATA_DIR: dir, PORT: "4451", HOST: "127.0.0.1", SHOP_WORKERS: "1" },
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(`${run.stdout}${run.stderr}`.trim()).toMatch(UNWRITABLE);
   });
 });
