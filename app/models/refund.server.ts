@@ -37,6 +37,11 @@ export type RefundInput = {
   reason?: string;
   by: string;
   now?: Date;
+  /**
+   * Ties the refund to what asked for it (a return), in the transaction that reserves it: answers
+   * null when done, or why it cannot be (someone else refunded it meanwhile); nothing is reserved then.
+   */
+  claim?: (trx: Trx, refundId: number) => Promise<string | null>;
 };
 
 export type RefundResult =
@@ -181,8 +186,20 @@ export async function flagAttention(trx: Trx, orderId: number, note: string, now
     .execute();
 }
 
+/** The refund's claim was lost (see RefundInput.claim): the reservation is rolled back. */
+class ClaimLost extends Error {}
+
 /** Reserves the refund: a 'pending' row, or why it cannot be. One IMMEDIATE transaction. */
 async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
+  try {
+    return await reserveRefundIn(db, input);
+  } catch (error) {
+    if (!(error instanceof ClaimLost)) throw error;
+    return { ok: false, status: 409, message: error.message } as const;
+  }
+}
+
+async function reserveRefundIn(db: Kysely<DB>, input: RefundInput) {
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx) => {
     const balance = await refundBalance(trx, input.orderId);
@@ -278,6 +295,8 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
         )
         .execute();
     }
+    const lost = input.claim ? await input.claim(trx, Number(refund.id)) : null;
+    if (lost) throw new ClaimLost(lost);
     return { ok: true, refund, paymentMethod: balance.order.payment_method } as const;
   });
 }

@@ -267,14 +267,25 @@ export async function receiveReturn(
     .selectFrom("return_requests as r")
     .innerJoin("orders as o", "o.id", "r.order_id")
     .leftJoin("refunds as f", "f.id", "r.refund_id")
-    .select(["r.id", "r.order_id", "r.status", "o.payment_method", "f.status as refundStatus"])
+    .select([
+      "r.id",
+      "r.order_id",
+      "r.status",
+      "r.refund_id",
+      "o.payment_method",
+      "f.status as refundStatus",
+    ])
     .where("r.id", "=", input.returnId)
     .executeTakeFirst();
   if (!r) return { ok: false, status: 404, message: "Return not found" };
-  if (r.status !== "approved")
-    return { ok: false, status: 409, message: `This return is ${r.status}, not approved.` };
-  if (r.refundStatus === "pending")
-    return { ok: false, status: 409, message: "This return's refund is on its way already." };
+  const refused = (status: ReturnStatus, refundStatus: RefundStatus | null) =>
+    status !== "approved"
+      ? `This return is ${status}, not approved.`
+      : refundStatus === "pending"
+        ? "This return's refund is on its way already."
+        : null;
+  const notNow = refused(r.status, r.refundStatus);
+  if (notNow) return { ok: false, status: 409, message: notNow };
   const lines = await db
     .selectFrom("return_items")
     .select(["order_item_id as orderItemId", "quantity"])
@@ -289,17 +300,29 @@ export async function receiveReturn(
         : `return #${r.id}`,
     by: input.by,
     now,
+    // Received twice at once (two admins, a double click): only the first refunds its lines.
+    claim: async (trx, refundId) => {
+      const claimed = await trx
+        .updateTable("return_requests")
+        .set({ refund_id: refundId })
+        .where("id", "=", r.id)
+        .where("status", "=", "approved")
+        .where("refund_id", r.refund_id === null ? "is" : "=", r.refund_id)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 1) return null;
+      const current = await trx
+        .selectFrom("return_requests as r")
+        .leftJoin("refunds as f", "f.id", "r.refund_id")
+        .select(["r.status", "f.status as refundStatus"])
+        .where("r.id", "=", r.id)
+        .executeTakeFirstOrThrow();
+      return refused(current.status, current.refundStatus) ?? "This return was received meanwhile.";
+    },
   });
   if (!refund.ok) return { ok: false, status: refund.status, message: refund.message };
-  const status = await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("return_requests")
-      .set({ refund_id: refund.refundId })
-      .where("id", "=", r.id)
-      .where("status", "=", "approved")
-      .execute();
-    return settleReturnRefund(trx, refund.refundId, now);
-  });
+  const status = await db
+    .transaction()
+    .execute((trx) => settleReturnRefund(trx, refund.refundId, now));
   return { ok: true, status: status ?? "approved" };
 }
 

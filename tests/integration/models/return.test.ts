@@ -178,6 +178,39 @@ describe("returns", () => {
     expect(updates).toEqual(["requested", "approved", "refunded"]);
   });
 
+  it("received twice at once (two admins, a double click): its lines are refunded once", async () => {
+    const { orderId, itemId } = await delivered();
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "The drum is scratched",
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    await decideReturn(t.db, { returnId: asked.returnId, approve: true, by: "admin:1" });
+    const stock = await stockOf(t.db, f.products.winch);
+    const results = await Promise.all(
+      [1, 2].map((n) =>
+        receiveReturn(t.db, gateway, { returnId: asked.returnId, by: `admin:${n}` }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, status: "refunded" }]);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      {
+        ok: false,
+        status: 409,
+        message: expect.stringMatching(
+          /^This return('s refund is on its way already| is refunded, not approved)\.$/,
+        ),
+      },
+    ]);
+    expect((await listRefunds(t.db, orderId)).map((x) => [x.amountPaise, x.status])).toEqual([
+      [WINCH, "processed"],
+    ]);
+    expect(await stockOf(t.db, f.products.winch)).toBe(stock + 1);
+    expect(await status(orderId)).toBe("delivered");
+  });
+
   it("declined with a reason, which the shopper is told", async () => {
     const { orderId, itemId } = await delivered();
     const asked = await requestReturn(t.db, {
