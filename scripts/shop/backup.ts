@@ -163,6 +163,10 @@ function backupFailure(error: unknown, dir: string): unknown {
     );
   }
   if (stderr) return new ShopError(`Backup failed: ${stderr.split("\n")[0]}`);
+  // A folder this user cannot write or read (permissions, a read-only mount, a path through a file):
+  // the system's own one line names the call and the path.
+  if (e.code && (e as NodeJS.ErrnoException).syscall)
+    return new ShopError(`Backup failed: ${e.message}; nothing was kept.`);
   return error;
 }
 

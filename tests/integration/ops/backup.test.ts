@@ -283,6 +283,33 @@ describe("backup and restore", () => {
     expect(fs.readFileSync(seen, "utf8").trim()).toBe("600");
   });
 
+  it("fails with one line when the backup's folder cannot be made or written, keeping nothing", async () => {
+    const source = await dataFolder();
+    // A path below a file cannot be made by any user (root included), as a folder of another owner
+    // or on a read-only mount cannot be written.
+    const target = folder();
+    fs.writeFileSync(path.join(target, "a-file"), "");
+    const run = spawnSync(
+      path.resolve("node_modules/.bin/tsx"),
+      ["scripts/shop/cli.ts", "backup", path.join(target, "a-file", "backups", "now.tar.gz")],
+      {
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          DATA_DIR: source.dataDir,
+          DATABASE_URL: source.database,
+          UPLOADS_DIR: source.uploads,
+        },
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim()).toMatch(
+      /^Backup failed: ENOTDIR: [^\n]*a-file[^\n]*; nothing was kept\.$/,
+    );
+    expect(fs.readdirSync(target)).toEqual(["a-file"]);
+  });
+
   it("tells a PostgreSQL shop to use pg_dump and turn the timer off", async () => {
     const paths = { ...pathsOf(folder()), database: "postgres://shop@127.0.0.1:5432/shop" };
     await expect(scheduledBackup(paths, "test")).rejects.toThrow(
