@@ -17,6 +17,14 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+function parsedUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /** The shop's state when SHOP_STATE is unset: Karnataka (CONTRACT). */
 export const DEFAULT_SHOP_STATE = "29";
 
@@ -26,7 +34,23 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     PUBLIC_URL: optionalText.pipe(
-      z.string().url({ message: "must be an absolute http(s) URL" }).optional(),
+      z
+        .string()
+        .refine((v) => /^https?:$/.test(parsedUrl(v)?.protocol ?? ""), {
+          message: "must be an absolute http(s) URL",
+        })
+        .refine(
+          // The app is served at the root: a path (or query, or user) would be in every link and
+          // callback URL built from it, and answer 404.
+          (v) => {
+            const url = parsedUrl(v);
+            return (
+              !url || (/^\/*$/.test(url.pathname) && !url.search && !url.hash && !url.username)
+            );
+          },
+          { message: "must be the shop's origin alone, like https://shop.example.in (no path)" },
+        )
+        .optional(),
     ),
     /** The one folder of the shop's state; DATABASE_URL and UPLOADS_DIR default to files in it. */
     DATA_DIR: optionalText,

@@ -35,6 +35,11 @@ describe("env", () => {
       [{ PORT: "abc" }, /PORT/],
       [{ PORT: "70000" }, /PORT/],
       [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
+      [{ PUBLIC_URL: "ftp://shop.example.in" }, /PUBLIC_URL must be an absolute http\(s\) URL/],
+      [
+        { PUBLIC_URL: "https://shop.example.in/shop" },
+        /PUBLIC_URL must be the shop's origin alone/,
+      ],
       [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
       [{ TRUST_PROXY: "yes" }, /TRUST_PROXY/],
       [{ SHOP_PHONE: "+91 98765" }, /SHOP_PHONE/],
