@@ -152,11 +152,11 @@ function MobileMenu({ loggedIn }: { loggedIn: boolean }) {
           <Link to="/all-products" className="rounded-md px-3 py-2 hover:bg-white/10">
             All Products
           </Link>
+          <Link to="/userOrders" className="rounded-md px-3 py-2 hover:bg-white/10">
+            My Orders
+          </Link>
           {loggedIn ? (
             <>
-              <Link to="/userOrders" className="rounded-md px-3 py-2 hover:bg-white/10">
-                My Orders
-              </Link>
               <Link to="/addresses" className="rounded-md px-3 py-2 hover:bg-white/10">
                 Saved addresses
               </Link>

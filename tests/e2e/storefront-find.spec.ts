@@ -230,4 +230,10 @@ test("the mobile menu opens without JavaScript and holds the links", async ({ pa
   await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
   await menu.getByRole("link", { name: "Brands" }).click();
   await expect(page).toHaveURL(/\/brands\/?$/);
+
+  // My Orders is in the menu logged out too: it asks to log in first, in the spec's words.
+  await page.getByLabel("Menu").click();
+  await menu.getByRole("link", { name: "My Orders" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2FuserOrders$/);
+  await expect(page.getByText("Please log in to view orders.")).toBeVisible();
 });
