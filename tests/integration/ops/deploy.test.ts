@@ -1,8 +1,11 @@
 // The files in deploy/ as the server's tools read them: systemd-analyze verify on the units, caddy
-// validate on the Caddyfiles (whose body cap must let the shop's largest request through), and an
-// env file template that names every variable the shop reads, with its real default.
-import { execFileSync } from "node:child_process";
+// validate on the Caddyfiles (whose body cap must let the shop's largest request through, and whose
+// access log leaves a password-reset token out), and an env file template that names every
+// variable the shop reads, with its real default.
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -89,6 +92,61 @@ describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("the Caddyfiles", () => 
       expect(caps[0]).toBeGreaterThanOrEqual(largest);
       expect(caps[0]).toBeLessThanOrEqual(largest + 1024 * 1024);
     },
+  );
+});
+
+describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("Caddy's access log", () => {
+  it.each(["Caddyfile", "Caddyfile.two-servers"])(
+    "%s never writes a password-reset token (path or Referer)",
+    async (name) => {
+      const free = () =>
+        new Promise<number>((resolve) => {
+          const probe = net.createServer().listen(0, "127.0.0.1", () => {
+            const { port } = probe.address() as net.AddressInfo;
+            probe.close(() => resolve(port));
+          });
+        });
+      const upstream = http.createServer((_req, res) => res.end("ok"));
+      await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+      const upstreamPort = (upstream.address() as net.AddressInfo).port;
+      const port = await free();
+      // The file as deployed, served on loopback over plain HTTP in front of a stand-in shop.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-caddy-"));
+      const config = fs
+        .readFileSync(path.join(deploy, name), "utf8")
+        .replace(/^\temail .*$/m, "\tadmin off")
+        .replace(/^shop\.example\.in \{/m, `http://127.0.0.1:${port} {`)
+        .replace(/reverse_proxy [^{\n]+\{/, `reverse_proxy 127.0.0.1:${upstreamPort} {`)
+        .replace(/Host shop\.example\.in/, `Host 127.0.0.1`);
+      fs.writeFileSync(path.join(dir, "Caddyfile"), config);
+      const caddy = spawn("caddy", ["run", "--config", "Caddyfile", "--adapter", "caddyfile"], {
+        cwd: dir,
+        env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+      });
+      let out = "";
+      caddy.stdout.on("data", (chunk) => (out += chunk));
+      caddy.stderr.on("data", (chunk) => (out += chunk));
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        let answer: Response | undefined;
+        for (let i = 0; i < 100 && !answer; i++) {
+          answer = await fetch(`${url}/reset-password/TOKEN0123456789abc`, {
+            headers: { Referer: `${url}/Reset-Password/TOKEN0123456789abc.data?x=1` },
+          }).catch(() => new Promise<undefined>((r) => setTimeout(r, 100)));
+        }
+        expect(answer?.status).toBe(200);
+        for (let i = 0; i < 50 && !out.includes('"uri"'); i++)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(out).toContain('"uri":"/reset-password/…"');
+        expect(out).toContain(`"Referer":["${url}/Reset-Password/…?x=1"]`);
+        expect(out).not.toContain("TOKEN0123456789abc");
+      } finally {
+        caddy.kill();
+        upstream.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
   );
 });
 
