@@ -9,6 +9,7 @@ import { requireUser } from "~/auth/guards.server";
 import { errorAria, FieldError } from "~/components/form-field";
 import { ItemQuantities } from "~/components/item-quantities";
 import { db } from "~/db/db.server";
+import { typedValues } from "~/forms/typed-values";
 import { getOrderForUser } from "~/models/order/index.server";
 import {
   MAX_RETURN_PHOTOS,
@@ -34,7 +35,12 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type ActionData = { errors: Record<string, string>; reason?: string };
+type ActionData = {
+  errors: Record<string, string>;
+  reason?: string;
+  /** The quantities chosen (`qty-<itemId>`), put back in their fields when the request is refused. */
+  values?: Record<string, string>;
+};
 
 async function load(request: Request, param: string | undefined) {
   const user = await requireUser(request);
@@ -73,9 +79,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const form = upload.formData;
   const reason = String(form.get("reason") ?? "");
+  const values = typedValues(
+    form,
+    order.items.map((i) => `qty-${i.id}`),
+  );
   if (upload.fileErrors.photos) {
     return data<ActionData>(
-      { errors: { photos: upload.fileErrors.photos }, reason },
+      { errors: { photos: upload.fileErrors.photos }, reason, values },
       { status: 400 },
     );
   }
@@ -85,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }));
   if (lines.some((l) => !Number.isSafeInteger(l.quantity) || l.quantity < 0)) {
     return data<ActionData>(
-      { errors: { lines: "Enter whole numbers of items" }, reason },
+      { errors: { lines: "Enter whole numbers of items" }, reason, values },
       { status: 400 },
     );
   }
@@ -97,6 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         {
           errors: { photos: `${file.name}: only JPEG, PNG, WebP or AVIF images are accepted.` },
           reason,
+          values,
         },
         { status: 400 },
       );
@@ -113,7 +124,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch {
     await Promise.all(keys.map((k) => removeImage(uploadsDir, k)));
     return data<ActionData>(
-      { errors: { photos: "One of the photos could not be read as an image." }, reason },
+      { errors: { photos: "One of the photos could not be read as an image." }, reason, values },
       { status: 400 },
     );
   }
@@ -128,7 +139,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await Promise.all(keys.map((k) => removeImage(uploadsDir, k)));
     if (result.status === 404) throw data({ message: "Order not found" }, { status: 404 });
     return data<ActionData>(
-      { errors: { [result.field ?? "form"]: result.message }, reason },
+      { errors: { [result.field ?? "form"]: result.message }, reason, values },
       { status: 400 },
     );
   }
@@ -174,6 +185,7 @@ export default function ReturnPage() {
               items={order.items}
               label={(i) => `${i.title} (you bought ${i.quantity})`}
               defaultValue={0}
+              typed={result?.values}
               rowClassName="mt-2 flex items-center gap-3 text-sm"
             />
             <FieldError name="lines" error={errors.lines} />

@@ -83,6 +83,14 @@ test("a delivered item is returned with a photo, approved, received and refunded
   await s.getByRole("button", { name: "Ask for a return" }).click();
   await expect(s.getByText("Choose at least one item to return.")).toBeVisible({ timeout: 20_000 });
   await s.getByRole("spinbutton", { name: /you bought 1/ }).fill("1");
+  // A refused request keeps the quantity chosen (without JavaScript the page is rendered anew).
+  await s.getByLabel("Why are you returning them?").fill("Bent");
+  await s.getByRole("button", { name: "Ask for a return" }).click();
+  await expect(s.getByText("Tell us why, in 5 to 1000 characters.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(s.getByRole("spinbutton", { name: /you bought 1/ })).toHaveValue("1");
+  await expect(s.getByLabel("Why are you returning them?")).toHaveValue("Bent");
   await s.getByLabel("Why are you returning them?").fill("The mounting bracket arrived bent");
   await s.getByLabel(/^Photos/).setInputFiles(await imageFile("bent.png", "#7f8c8d"));
   await s.getByRole("button", { name: "Ask for a return" }).click();

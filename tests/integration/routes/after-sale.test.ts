@@ -164,9 +164,14 @@ describe("shopper doors", () => {
       orderId: String(orderId),
     });
     expect(tooShort.status).toBe(400);
-    expect(((await tooShort.json()) as { errors: Record<string, string> }).errors.reason).toMatch(
-      /5 to 1000/,
-    );
+    const shortBody = (await tooShort.json()) as {
+      errors: Record<string, string>;
+      reason: string;
+      values: Record<string, string>;
+    };
+    expect(shortBody.errors.reason).toMatch(/5 to 1000/);
+    // What was chosen comes back, to be put in the fields again.
+    expect(shortBody).toMatchObject({ reason: "bad", values: { [`qty-${itemId}`]: "1" } });
 
     const form = new FormData();
     form.set(`qty-${itemId}`, "1");
