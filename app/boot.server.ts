@@ -36,7 +36,31 @@ onStartup(async () => {
   );
 });
 
+/** The disk is full: SQLite's or the file system's word for it, or an image library's message. */
+export function isDiskFull(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return (
+    e?.code === "ENOSPC" ||
+    e?.code === "SQLITE_FULL" ||
+    /no space left on device/i.test(String(e?.message ?? ""))
+  );
+}
+
 export async function boot(): Promise<void> {
+  try {
+    await startUp();
+  } catch (error) {
+    // A full disk is the operator's to fix, not a fault of the shop: one line that says so.
+    if (!isDiskFull(error)) throw error;
+    writeLog(
+      "error",
+      `cannot start: the disk is full (${error instanceof Error ? error.message.split("\n").join(" ") : String(error)}): free some space on the disk of ${getEnv().DATA_DIR}, then start again`,
+    );
+    process.exit(1);
+  }
+}
+
+async function startUp(): Promise<void> {
   let env;
   try {
     env = getEnv();

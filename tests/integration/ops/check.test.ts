@@ -1,15 +1,26 @@
 // An older release put back on a database that a newer one migrated (a rollback without a
 // restore): `shop check` reports it, and `shop serve` refuses to start, in one line each; and a
-// data folder that cannot be written stops the server and the commands with one line too.
+// data folder that cannot be written, or a full disk at start, stops the server with one line too.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
-import { createDatabase } from "~/db/db.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { boot } from "~/boot.server";
+import { createDatabase, db } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { runChecks } from "../../../scripts/shop/check";
+import { resetEnvCache } from "~/utils/env.server";
+
+// The demo seed on a full disk: its image library's own words for it (the error has no code).
+vi.mock("../../../seed/seed", () => ({
+  seedDemoCatalog: async () => {
+    throw new Error(
+      "/data/uploads/seed/a.webp: write error\nsystem error: No space left on device",
+    );
+  },
+}));
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -89,5 +100,44 @@ describe("a data folder the shop cannot write", () => {
     });
     expect(run.status).toBe(1);
     expect(`${run.stdout}${run.stderr}`.trim()).toMatch(UNWRITABLE);
+  });
+});
+
+describe("a full disk at start", () => {
+  it("stops the server with one log line that says so", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
+    dirs.push(dir);
+    vi.stubEnv("DATA_DIR", dir);
+    vi.stubEnv("DATABASE_URL", path.join(dir, "shop.db"));
+    vi.stubEnv("SEED_DEMO", "1");
+    resetEnvCache();
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const exit = vi.spyOn(process, "exit").mockImplementation(() => {
+      throw new Error("exited");
+    });
+    try {
+      await expect(boot()).rejects.toThrow("exited");
+      expect(exit).toHaveBeenCalledWith(1);
+      const errors = lines.map((l) => JSON.parse(l)).filter((l) => l.level === "error");
+      expect(errors).toEqual([
+        expect.objectContaining({
+          msg: expect.stringMatching(
+            new RegExp(
+              `^cannot start: the disk is full \\([^\n]*No space left on device\\): free some space on the disk of ${dir}, then start again$`,
+            ),
+          ),
+        }),
+      ]);
+    } finally {
+      write.mockRestore();
+      exit.mockRestore();
+      vi.unstubAllEnvs();
+      resetEnvCache();
+      await db.destroy();
+    }
   });
 });
