@@ -429,11 +429,12 @@ export const SHOPPER_CANCELLABLE: readonly string[] = ["paid", "placed", "confir
 export async function cancelOrder(
   db: Kysely<DB>,
   gateway: PaymentGateway,
-  input: { orderId: number; by: string; now?: Date },
+  input: { orderId: number; by: string; now?: Date; onlyFrom?: readonly string[] },
 ): Promise<CancelResult> {
   const moved = await transitionOrder(db, input.orderId, "cancelled", {
     by: input.by,
     now: input.now,
+    onlyFrom: input.onlyFrom,
   });
   if (!moved.ok)
     return { ok: false, status: moved.status === 404 ? 404 : 409, message: moved.message };
@@ -468,21 +469,25 @@ export async function cancelOrderByShopper(
 ): Promise<CancelResult> {
   const order = await shopperOrder(db, input.userId, input.orderId);
   if (!order) return { ok: false, status: 404, message: "Order not found" };
-  if (!SHOPPER_CANCELLABLE.includes(order.status)) {
-    return {
-      ok: false,
-      status: 409,
-      message:
-        order.status === "shipped" || order.status === "delivered"
-          ? "This order has shipped; ask for a return once it is delivered."
-          : "This order cannot be cancelled.",
-    };
-  }
-  return cancelOrder(db, gateway, {
+  const refused = (status: string): CancelResult => ({
+    ok: false,
+    status: 409,
+    message:
+      status === "shipped" || status === "delivered"
+        ? "This order has shipped; ask for a return once it is delivered."
+        : "This order cannot be cancelled.",
+  });
+  if (!SHOPPER_CANCELLABLE.includes(order.status)) return refused(order.status);
+  const result = await cancelOrder(db, gateway, {
     orderId: order.id,
     by: `user:${input.userId}`,
     now: input.now,
+    // It may have shipped since it was read: the move checks again.
+    onlyFrom: SHOPPER_CANCELLABLE,
   });
+  if (result.ok || result.status !== 409) return result;
+  const current = await shopperOrder(db, input.userId, input.orderId);
+  return refused(current?.status ?? order.status);
 }
 
 export const RETURN_PHOTO_LIMITS = {

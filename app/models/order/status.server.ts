@@ -142,7 +142,13 @@ export async function transitionOrder(
   db: Kysely<DB>,
   orderId: number,
   to: OrderStatus,
-  options: { trackingNumber?: string | null; by: string; now?: Date },
+  options: {
+    trackingNumber?: string | null;
+    by: string;
+    now?: Date;
+    /** Only from these statuses (the shopper's cancel), checked with the move itself. */
+    onlyFrom?: readonly string[];
+  },
 ): Promise<TransitionResult> {
   return db.transaction().execute(async (trx): Promise<TransitionResult> => {
     const order = await trx
@@ -151,7 +157,10 @@ export async function transitionOrder(
       .where("id", "=", orderId)
       .executeTakeFirst();
     if (!order) return { ok: false, status: 404, message: "Order not found" };
-    if (!adminMoves(order).includes(to)) {
+    if (
+      !adminMoves(order).includes(to) ||
+      (options.onlyFrom && !options.onlyFrom.includes(order.status))
+    ) {
       return {
         ok: false,
         status: 409,

@@ -113,6 +113,37 @@ describe("cancel", () => {
     }
   });
 
+  it("a cash-on-delivery order shipped while its shopper cancels stays shipped", async () => {
+    const placed = await reserveOrder(t.db, {
+      userId: f.alice,
+      addressId: f.aliceAddress,
+      idempotencyKey: "cod-cancel-race",
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
+      gateway: "sandbox",
+      paymentMethod: "cod",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    const orderId = placed.order.id;
+    await transitionOrder(t.db, orderId, "confirmed", { by: "admin" });
+    const [cancelled, shipped] = await Promise.all([
+      cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId }),
+      transitionOrder(t.db, orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" }),
+    ]);
+    expect(shipped).toEqual({ ok: true, status: "shipped" });
+    expect(cancelled).toEqual({
+      ok: false,
+      status: 409,
+      message: "This order has shipped; ask for a return once it is delivered.",
+    });
+    expect(await status(orderId)).toBe("shipped");
+  });
+
   it("a shipped order cannot be cancelled", async () => {
     const { orderId } = await paidOrder();
     await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
