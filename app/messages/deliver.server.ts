@@ -83,10 +83,12 @@ export function createDeliverer(config: DeliverConfig) {
     }
     const info = await files.sendMail(mail);
     const dir = mailFolder(config.DATA_DIR);
-    fs.mkdirSync(dir, { recursive: true });
+    // Readable by the shop's user alone, as the database: messages hold password-reset links and
+    // shoppers' addresses and phone numbers.
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, `${String(message.id).padStart(8, "0")}.eml`);
     const partial = `${file}.part`;
-    fs.writeFileSync(partial, info.message as Buffer);
+    fs.writeFileSync(partial, info.message as Buffer, { mode: 0o600 });
     fs.renameSync(partial, file);
   }
 

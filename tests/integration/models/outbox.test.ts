@@ -356,7 +356,7 @@ describe("the worker", () => {
     ).toHaveLength(1);
   });
 
-  it("without SMTP_URL each message becomes an .eml file in the data folder", async () => {
+  it("without SMTP_URL each message becomes an .eml file in the data folder, readable by the shop alone", async () => {
     await enqueue();
     expect(await runOutboxOnce(t.db, deliverer({ SMTP_URL: undefined }))).toEqual({
       sent: 1,
@@ -371,6 +371,9 @@ describe("the worker", () => {
     expect(eml).toContain("text/html");
     expect(eml).toContain("text/plain");
     expect(smtp.mails).toHaveLength(0);
+    // A reset link is a secret: neither the file nor its folder is open to other users.
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dir, files[0])).mode & 0o777).toBe(0o600);
   });
 });
 
