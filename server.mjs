@@ -67,7 +67,13 @@ if (cluster.isPrimary) {
     log("error", error.message);
     process.exit(1);
   }
-  const workers = workerCount(process.env.SHOP_WORKERS);
+  let workers;
+  try {
+    workers = workerCount(process.env.SHOP_WORKERS);
+  } catch (error) {
+    log("error", `Invalid environment: ${error.message}`);
+    process.exit(1);
+  }
   // With several workers this process only listens, hands connections over and watches the
   // workers: it never goes past this line.
   if (workers > 1) await runPrimary(workers, { port, host });
@@ -477,10 +483,16 @@ const worker = cluster.worker ? { worker: Number(process.env.SHOP_WORKER) } : {}
 // A worker serves the connections the primary accepts; a single process listens itself.
 const handed = cluster.worker ? serveHandedConnections(server) : null;
 if (handed) log("info", "worker ready", { pid: process.pid, ...worker });
-else
+else {
+  // A port in use or a HOST that is no address of this machine: one line, as with several workers.
+  server.on("error", (error) => {
+    log("error", `cannot listen on ${host}:${port}`, { error });
+    process.exit(1);
+  });
   server.listen(port, host, () =>
     log("info", `listening on http://${host}:${port}`, { pid: process.pid }),
   );
+}
 
 // `kill -USR2 <pid>`: one log line of memory and cache figures (the primary's sums the workers').
 process.on("SIGUSR2", () => log("info", "stats", { ...processStats(pageCache), ...worker }));

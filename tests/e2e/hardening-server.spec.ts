@@ -1,7 +1,7 @@
 // The production server (server.mjs) against hostile requests, over real sockets: a Host that tries
-// to poison the page cache, absolute-form targets, deep pipelining, bodies over their caps, and a
-// flood of random query strings. No browser: these run once, in the `js` project.
-import { spawn, type ChildProcess } from "node:child_process";
+// to poison the page cache, absolute-form targets, deep pipelining, bodies over their caps, a
+// flood of random query strings, and a second server on a port already taken. No browser: these run once, in the `js` project.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -677,5 +677,44 @@ test.describe("a flood of random query strings", () => {
     console.log(
       `[flood] ${TOTAL} requests: heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB + ${(after.external / 2 ** 20).toFixed(0)} MB external, RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, ${after.cache.entries} cache entries, ${(after.cache.bytes / 2 ** 20).toFixed(1)} MB`,
     );
+  });
+});
+
+test.describe("a port already taken", () => {
+  test("stops a single-process server with one log line, not a stack trace", () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-port-"));
+    try {
+      // The run's own server holds E2E_PORT.
+      const run = spawnSync(process.execPath, [path.resolve("server.mjs")], {
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          SHOP_WORKERS: "1",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: work,
+          DATABASE_URL: path.join(work, "shop.db"),
+          UPLOADS_DIR: path.join(work, "uploads"),
+          SESSION_SECRET: "port-taken-session-secret-0123456789abcdef",
+          BUILD_DIR: process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${port}`),
+          SEED_DEMO: "0",
+        },
+        timeout: 120_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe("");
+      const errors = run.stdout
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.level === "error");
+      expect(errors).toEqual([
+        expect.objectContaining({ msg: `cannot listen on 127.0.0.1:${port}` }),
+      ]);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -103,6 +103,24 @@ describe("a data folder the shop cannot write", () => {
   });
 });
 
+describe("a bad SHOP_WORKERS", () => {
+  it("stops the server with one line naming it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
+    dirs.push(dir);
+    const run = spawnSync(process.execPath, ["server.mjs"], {
+      encoding: "utf8",
+      env: { ...process.env, DATA_DIR: dir, PORT: "4452", HOST: "127.0.0.1", SHOP_WORKERS: "two" },
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout.trim())).toMatchObject({
+      level: "error",
+      msg: 'Invalid environment: SHOP_WORKERS must be a whole number from 1 to 64, not "two"',
+    });
+  });
+});
+
 describe("a full disk at start", () => {
   it("stops the server with one log line that says so", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
