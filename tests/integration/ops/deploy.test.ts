@@ -61,6 +61,14 @@ describe.skipIf(!ensureDebianCommand("systemd-analyze", "systemd"))("the systemd
     expect(unit).toMatch(/^MemoryMax=\d+M$/m);
     expect(unit.match(/^ReadWritePaths=.*$/gm)).toEqual(["ReadWritePaths=/var/lib/overland-shop"]);
   });
+
+  it("give the data folder one mode, whichever unit starts last (systemd sets it at each start)", () => {
+    for (const name of ["overland-shop.service", "overland-shop-backup.service"]) {
+      const unit = fs.readFileSync(path.join(deploy, name), "utf8");
+      expect(unit).toContain("StateDirectory=overland-shop\n");
+      expect(unit.match(/^StateDirectoryMode=.*$/gm)).toEqual(["StateDirectoryMode=0750"]);
+    }
+  });
 });
 
 describe.skipIf(!ensureDebianCommand("caddy", "caddy"))("the Caddyfiles", () => {
