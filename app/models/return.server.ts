@@ -217,10 +217,16 @@ export type ReturnDecisionResult =
   | { ok: true; status: ReturnStatus }
   | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
+/**
+ * Which return an admin acts on: `orderId` is the order whose page the decision came from, and a
+ * return of another order is not found there.
+ */
+type ReturnTarget = { returnId: number; orderId?: number };
+
 /** The admin approves or declines (a decline needs a reason). */
 export async function decideReturn(
   db: Kysely<DB>,
-  input: { returnId: number; approve: boolean; note?: string; by: string; now?: Date },
+  input: ReturnTarget & { approve: boolean; note?: string; by: string; now?: Date },
 ): Promise<ReturnDecisionResult> {
   const now = input.now ?? new Date();
   const note = (input.note ?? "").trim().slice(0, 1000) || null;
@@ -234,6 +240,7 @@ export async function decideReturn(
       .updateTable("return_requests")
       .set({ status: to, decision_note: note, decided_at: iso(now) })
       .where("id", "=", input.returnId)
+      .$if(input.orderId !== undefined, (q) => q.where("order_id", "=", input.orderId!))
       .where("status", "=", "requested")
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) {
@@ -241,6 +248,7 @@ export async function decideReturn(
         .selectFrom("return_requests")
         .select("status")
         .where("id", "=", input.returnId)
+        .$if(input.orderId !== undefined, (q) => q.where("order_id", "=", input.orderId!))
         .executeTakeFirst();
       return exists
         ? { ok: false, status: 409, message: `This return is already ${exists.status}.` }
@@ -260,7 +268,7 @@ export async function decideReturn(
 export async function receiveReturn(
   db: Kysely<DB>,
   gateway: PaymentGateway,
-  input: { returnId: number; by: string; now?: Date },
+  input: ReturnTarget & { by: string; now?: Date },
 ): Promise<ReturnDecisionResult> {
   const now = input.now ?? new Date();
   const r = await db
@@ -276,6 +284,7 @@ export async function receiveReturn(
       "f.status as refundStatus",
     ])
     .where("r.id", "=", input.returnId)
+    .$if(input.orderId !== undefined, (q) => q.where("r.order_id", "=", input.orderId!))
     .executeTakeFirst();
   if (!r) return { ok: false, status: 404, message: "Return not found" };
   const refused = (status: ReturnStatus, refundStatus: RefundStatus | null) =>

@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = `/admin/orders/${id}${new URL(request.url).search.replace(/[?&]index(=[^&]*)?/, "")}`;
   if (form.get("intent") === "refund") return refundAction(request, form, id, admin.id, back);
-  if (form.get("intent") === "return") return returnAction(request, form, admin.id, back);
+  if (form.get("intent") === "return") return returnAction(request, form, id, admin.id, back);
   // Cash on delivery: the courier's cash is recorded once the order is delivered.
   if (form.get("intent") === "cash-collected") {
     const cash = await recordCashCollected(db, id, { by: `admin:${admin.id}` });
@@ -184,7 +184,13 @@ async function refundAction(
 }
 
 /** A return: approve, decline (with a reason) or receive (refunds its lines). */
-async function returnAction(request: Request, form: FormData, adminId: number, back: string) {
+async function returnAction(
+  request: Request,
+  form: FormData,
+  orderId: number,
+  adminId: number,
+  back: string,
+) {
   const decided = readReturnDecision(form);
   if (!decided)
     return data<ActionErrors>({ errors: { returns: "Unknown action" } }, { status: 400 });
@@ -192,8 +198,8 @@ async function returnAction(request: Request, form: FormData, adminId: number, b
   const by = `admin:${adminId}`;
   const result =
     decision === "receive"
-      ? await receiveReturn(db, getPaymentGateway(), { returnId, by })
-      : await decideReturn(db, { returnId, approve: decision === "approve", note, by });
+      ? await receiveReturn(db, getPaymentGateway(), { returnId, orderId, by })
+      : await decideReturn(db, { returnId, orderId, approve: decision === "approve", note, by });
   if (!result.ok) {
     if (result.status === 404) notFound();
     return data<ActionErrors>({ errors: { returns: result.message } }, { status: 400 });

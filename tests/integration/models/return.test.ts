@@ -247,6 +247,28 @@ describe("returns", () => {
     expect(await status(orderId)).toBe("delivered");
   });
 
+  it("is acted on only from its own order's page: another order's id finds no such return", async () => {
+    const { orderId, itemId } = await delivered();
+    const other = await paidOrder();
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "The drum is scratched",
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    const notFound = { ok: false, status: 404, message: "Return not found" };
+    const elsewhere = { returnId: asked.returnId, orderId: other.orderId, by: "admin:1" };
+    expect(await decideReturn(t.db, { ...elsewhere, approve: true })).toEqual(notFound);
+    expect((await listReturns(t.db, orderId)).map((r) => r.status)).toEqual(["requested"]);
+    await decideReturn(t.db, { returnId: asked.returnId, orderId, approve: true, by: "admin:1" });
+    expect(await receiveReturn(t.db, gateway, elsewhere)).toEqual(notFound);
+    expect(await listRefunds(t.db, orderId)).toEqual([]);
+    expect(
+      await receiveReturn(t.db, gateway, { returnId: asked.returnId, orderId, by: "admin:1" }),
+    ).toEqual({ ok: true, status: "refunded" });
+  });
+
   it("declined with a reason, which the shopper is told", async () => {
     const { orderId, itemId } = await delivered();
     const asked = await requestReturn(t.db, {
