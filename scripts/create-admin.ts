@@ -34,8 +34,10 @@ async function main() {
   const emailArg = process.argv[2] ?? process.env.ADMIN_EMAIL;
   const email = emailSchema.safeParse(emailArg);
   if (!email.success) {
+    // Run as `shop create-admin` on a server, as `npm run create-admin` in a checkout.
     console.error(
-      "Usage: npm run create-admin -- <email>   (or set ADMIN_EMAIL and ADMIN_PASSWORD)",
+      (emailArg ? `"${emailArg}" is not an e-mail address. ` : "") +
+        "Usage: shop create-admin EMAIL (npm run create-admin -- EMAIL in a checkout), or set ADMIN_EMAIL and ADMIN_PASSWORD",
     );
     process.exit(2);
   }

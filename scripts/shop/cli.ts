@@ -162,7 +162,8 @@ async function main() {
           "The running shop's database is not migrated yet: wait for it to start, then try again.",
         );
       }
-      if (operand) process.argv.splice(2, process.argv.length - 2, operand);
+      // create-admin reads the e-mail from its first argument, else ADMIN_EMAIL.
+      process.argv.splice(2, process.argv.length - 2, ...(operand ? [operand] : []));
       await import("../create-admin");
       return;
     }

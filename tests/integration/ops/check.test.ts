@@ -121,6 +121,60 @@ describe("a bad SHOP_WORKERS", () => {
   });
 });
 
+describe("shop create-admin without an e-mail address", () => {
+  it.each([
+    [[], /^Usage: shop create-admin EMAIL /],
+    [
+      ["boss.example.in"],
+      /^"boss\.example\.in" is not an e-mail address\. Usage: shop create-admin EMAIL /,
+    ],
+  ])("says what it needs in one line (%j)", (args, message) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
+    dirs.push(dir);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
+    delete env.ADMIN_EMAIL;
+    const run = spawnSync(
+      path.resolve("node_modules/.bin/tsx"),
+      ["scripts/shop/cli.ts", "create-admin", ...args],
+      { encoding: "utf8", env, timeout: 60_000 },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toMatch(message);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("shop create-admin with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
+  it("makes that admin, with no e-mail on the command line", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
+    dirs.push(dir);
+    const run = spawnSync(
+      path.resolve("node_modules/.bin/tsx"),
+      ["scripts/shop/cli.ts", "create-admin"],
+      {
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          ADMIN_EMAIL: "boss@example.in",
+          ADMIN_PASSWORD: "a-long-admin-password",
+        },
+        timeout: 60_000,
+      },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const db = new Database(path.join(dir, "shop.db"));
+    try {
+      expect(db.prepare("select email, role from users").all()).toEqual([
+        { email: "boss@example.in", role: "admin" },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe("a full disk at start", () => {
   it("stops the server with one log line that says so", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-check-"));
