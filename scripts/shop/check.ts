@@ -9,6 +9,7 @@ import { SESSION_SECRET_FILE, parseEnv, type Env } from "~/utils/env.server";
 import { pendingMigrations } from "./backup";
 import { engineOfUrl } from "~/db/engine";
 import { newerSchemaMessage } from "~/db/migrate.server";
+import { workerCount } from "../../server/workers.mjs";
 
 export interface Finding {
   ok: boolean;
@@ -117,6 +118,12 @@ export function runChecks(raw: Record<string, string | undefined>, releaseDir?: 
     env = parseEnv(raw, () => "not-read-by-the-check");
   } catch (error) {
     return [{ ok: false, text: (error as Error).message }];
+  }
+  // Read by server.mjs itself rather than the app: checked here with its own rule.
+  try {
+    workerCount(raw.SHOP_WORKERS);
+  } catch (error) {
+    return [{ ok: false, text: `Invalid environment: ${(error as Error).message}` }];
   }
   const findings: Finding[] = [{ ok: true, text: "The environment is valid." }];
   if (releaseDir) {

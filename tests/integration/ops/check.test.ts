@@ -119,6 +119,13 @@ describe("a bad SHOP_WORKERS", () => {
       msg: 'Invalid environment: SHOP_WORKERS must be a whole number from 1 to 64, not "two"',
     });
   });
+
+  it("is a problem for shop check", () => {
+    const problems = runChecks({ DATA_DIR: os.tmpdir(), SHOP_WORKERS: "two" }).filter((f) => !f.ok);
+    expect(problems.map((f) => f.text)).toEqual([
+      'Invalid environment: SHOP_WORKERS must be a whole number from 1 to 64, not "two"',
+    ]);
+  });
 });
 
 describe("shop create-admin without an e-mail address", () => {
