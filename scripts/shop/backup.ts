@@ -190,6 +190,15 @@ function stageFile(from: string, to: string) {
   }
 }
 
+/** Stages a file the shop may have removed since it was listed (an image deleted, a mail's `.part` renamed): then left out. */
+function stageIfPresent(from: string, to: string) {
+  try {
+    stageFile(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
 /**
  * Copies a live database into `to` with SQLite's backup API (never a file copy of a WAL database),
  * as a file of its own (no WAL). One step copies every page, so writes between steps never restart
@@ -268,7 +277,7 @@ export async function createBackup(
       copy.close();
     }
     for (const rel of listFiles(paths.uploads))
-      stageFile(path.join(paths.uploads, rel), path.join(stage, "uploads", rel));
+      stageIfPresent(path.join(paths.uploads, rel), path.join(stage, "uploads", rel));
     // The data folder's own files; not the database, backups, work folders or archives put there.
     const uploads = path.resolve(paths.uploads);
     for (const entry of fs.readdirSync(paths.dataDir, { withFileTypes: true })) {
@@ -281,10 +290,10 @@ export async function createBackup(
         continue;
       if (full === path.dirname(target) || uploads.startsWith(full + path.sep)) continue;
       if (entry.isFile()) {
-        if (!ARCHIVE.test(entry.name)) stageFile(full, path.join(stage, "data", entry.name));
+        if (!ARCHIVE.test(entry.name)) stageIfPresent(full, path.join(stage, "data", entry.name));
       } else if (entry.isDirectory()) {
         for (const rel of listFiles(full).filter((r) => !ARCHIVE.test(r)))
-          stageFile(path.join(full, rel), path.join(stage, "data", entry.name, rel));
+          stageIfPresent(path.join(full, rel), path.join(stage, "data", entry.name, rel));
       }
     }
     if (paths.envFile) stageFile(paths.envFile, path.join(stage, "env", "shop.env"));

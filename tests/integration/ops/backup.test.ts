@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { migrations } from "../../../migrations";
@@ -308,6 +308,24 @@ describe("backup and restore", () => {
       /^Backup failed: ENOTDIR: [^\n]*a-file[^\n]*; nothing was kept\.$/,
     );
     expect(fs.readdirSync(target)).toEqual(["a-file"]);
+  });
+
+  it("leaves out a file the shop removes while the backup runs, rather than failing", async () => {
+    const source = await dataFolder();
+    fs.mkdirSync(path.join(source.dataDir, "mail"));
+    fs.writeFileSync(path.join(source.dataDir, "mail", "1.eml.part"), "mail");
+    // Listed, then gone before it is staged: an image an admin deleted, a mail's .part renamed.
+    const link = fs.linkSync;
+    const spy = vi.spyOn(fs, "linkSync").mockImplementation((from, to) => {
+      if (/a\.webp$|\.part$/.test(String(from))) fs.rmSync(from);
+      return link(from, to);
+    });
+    try {
+      const manifest = await createBackup(source, path.join(folder(), "b.tar.gz"), "test");
+      expect(Object.keys(manifest.files).sort()).toEqual(["data/.session-secret", "shop.db"]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("tells a PostgreSQL shop to use pg_dump and turn the timer off", async () => {
