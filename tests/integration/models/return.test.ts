@@ -43,6 +43,26 @@ afterEach(async () => {
 
 const paidOrder = () => paidCartOrder(t.db, f, gateway);
 
+/** A cash-on-delivery order of one set of lights, placed by Alice. */
+async function codOrder(idempotencyKey: string) {
+  const placed = await reserveOrder(t.db, {
+    userId: f.alice,
+    addressId: f.aliceAddress,
+    idempotencyKey,
+    source: {
+      type: "single",
+      productId: f.products.lights,
+      quantity: 1,
+      sizeLabel: "",
+      colorName: "",
+    },
+    gateway: "sandbox",
+    paymentMethod: "cod",
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  return placed.order.id;
+}
+
 async function delivered(deliveredAt = new Date()) {
   const o = await paidOrder();
   await transitionOrder(t.db, o.orderId, "shipped", { trackingNumber: "TRACK1234", by: "admin" });
@@ -85,22 +105,7 @@ describe("cancel", () => {
   it("a cash-on-delivery order, placed or confirmed, is cancelled by its shopper with nothing to refund", async () => {
     for (const confirm of [false, true]) {
       const stock = await stockOf(t.db, f.products.lights);
-      const placed = await reserveOrder(t.db, {
-        userId: f.alice,
-        addressId: f.aliceAddress,
-        idempotencyKey: `cod-cancel-${confirm}`,
-        source: {
-          type: "single",
-          productId: f.products.lights,
-          quantity: 1,
-          sizeLabel: "",
-          colorName: "",
-        },
-        gateway: "sandbox",
-        paymentMethod: "cod",
-      });
-      if (!placed.ok) throw new Error(placed.message);
-      const orderId = placed.order.id;
+      const orderId = await codOrder(`cod-cancel-${confirm}`);
       if (confirm) await transitionOrder(t.db, orderId, "confirmed", { by: "admin" });
       expect(await stockOf(t.db, f.products.lights)).toBe(stock - 1);
       expect(await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId })).toEqual({
@@ -114,22 +119,7 @@ describe("cancel", () => {
   });
 
   it("a cash-on-delivery order shipped while its shopper cancels is either shipped or cancelled, never cancelled once shipped", async () => {
-    const placed = await reserveOrder(t.db, {
-      userId: f.alice,
-      addressId: f.aliceAddress,
-      idempotencyKey: "cod-cancel-race",
-      source: {
-        type: "single",
-        productId: f.products.lights,
-        quantity: 1,
-        sizeLabel: "",
-        colorName: "",
-      },
-      gateway: "sandbox",
-      paymentMethod: "cod",
-    });
-    if (!placed.ok) throw new Error(placed.message);
-    const orderId = placed.order.id;
+    const orderId = await codOrder("cod-cancel-race");
     await transitionOrder(t.db, orderId, "confirmed", { by: "admin" });
     const [cancelled, shipped] = await Promise.all([
       cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId }),
@@ -355,22 +345,7 @@ describe("returns", () => {
 describe("returns of cash on delivery", () => {
   /** Alice's delivered COD order of one set of lights; the cash collected unless told otherwise. */
   async function deliveredCod(collect = true) {
-    const placed = await reserveOrder(t.db, {
-      userId: f.alice,
-      addressId: f.aliceAddress,
-      idempotencyKey: `cod-return-${Math.random()}`,
-      source: {
-        type: "single",
-        productId: f.products.lights,
-        quantity: 1,
-        sizeLabel: "",
-        colorName: "",
-      },
-      gateway: "sandbox",
-      paymentMethod: "cod",
-    });
-    if (!placed.ok) throw new Error(placed.message);
-    const orderId = placed.order.id;
+    const orderId = await codOrder(`cod-return-${Math.random()}`);
     for (const to of ["confirmed", "shipped", "delivered"] as const)
       await transitionOrder(t.db, orderId, to, { trackingNumber: "TRACK1234", by: "admin" });
     if (collect) await recordCashCollected(t.db, orderId, { by: "admin:1" });
