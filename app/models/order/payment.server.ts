@@ -129,6 +129,18 @@ async function recordSuccessfulPaymentIn(trx: Trx, input: SuccessInput): Promise
     .executeTakeFirst();
   if (flagged)
     return { ok: false, reason: "amount_mismatch", orderId: order.id, userId: order.user_id };
+  // Recorded as paid while the order stayed unpaid: a late payment refused (the admin was told
+  // to refund it). Its replays (the callback again, the webhook) never sell the order after all.
+  const refused =
+    UNPAID.includes(order.status) &&
+    (await trx
+      .selectFrom("payments")
+      .select("id")
+      .where("razorpay_payment_id", "=", input.razorpayPaymentId)
+      .where("order_id", "=", order.id)
+      .where("status", "=", "paid")
+      .executeTakeFirst());
+  if (refused) return settled(trx, order, false);
 
   await trx
     .insertInto("payments")

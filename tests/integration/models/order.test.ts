@@ -453,6 +453,49 @@ describe("reservation expiry", () => {
     expect(row.attention).toMatch(/refund/);
   });
 
+  it("a late payment refused for want of stock stays refused when its webhook comes after the stock is back", async () => {
+    await addCartLine(t.db, f.alice, f.products.lastFive, 5);
+    const t0 = new Date(Date.now() - 40 * 60_000);
+    const alice = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      now: t0,
+    });
+    if (!alice.ok) throw new Error(alice.message);
+    await expireStaleOrders(t.db);
+    await addCartLine(t.db, f.bob, f.products.lastFive, 5);
+    const bob = await placeOrder(t.db, gateway(), cartInput(f.bob, f.bobAddress));
+    if (!bob.ok) throw new Error(bob.message);
+
+    const late = rzp.pay(alice.order.razorpayOrderId!);
+    const input = {
+      razorpayOrderId: late.razorpay_order_id,
+      razorpayPaymentId: late.razorpay_payment_id,
+      razorpaySignature: late.razorpay_signature,
+      source: "callback",
+    };
+    expect(await verifyPayment(t.db, gateway(), input)).toMatchObject({ status: "expired" });
+    expect((await orderRow(alice.order.id)).attention).toMatch(/stock is gone: refund it/);
+
+    // Bob never pays: his units come back. The admin is refunding Alice's payment meanwhile, so
+    // neither the replayed callback nor Razorpay's webhook for it may now sell her the units.
+    expect(await expireStaleOrders(t.db, new Date(Date.now() + 31 * 60_000))).toBe(1);
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(5);
+    expect(await verifyPayment(t.db, gateway(), input)).toMatchObject({
+      status: "expired",
+      changed: false,
+    });
+    expect(
+      await recordSuccessfulPayment(t.db, {
+        razorpayOrderId: late.razorpay_order_id,
+        razorpayPaymentId: late.razorpay_payment_id,
+        amountPaise: alice.order.amountPaise,
+        source: "webhook:payment.captured",
+      }),
+    ).toMatchObject({ ok: true, status: "expired", changed: false });
+    expect(await orderRow(alice.order.id)).toMatchObject({ status: "expired", paid_at: null });
+    expect(await stockOf(t.db, f.products.lastFive)).toBe(5);
+  });
+
   it("a late payment while stock remains takes the units again and marks the order paid", async () => {
     await addCartLine(t.db, f.alice, f.products.winch, 2);
     const t0 = new Date(Date.now() - 40 * 60_000);
