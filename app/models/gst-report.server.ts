@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { getInvoice, type CreditNote, type Invoice } from "./invoice.server";
+import { indiaDay } from "./tax.server";
 
 /**
  * The month's GST report as CSV, in the shape a GSTR-1 filing needs: B2B lines by the buyer's
@@ -110,7 +111,8 @@ export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<strin
       rows.push([
         section,
         document,
-        date.slice(0, 10),
+        // The document's day in India, as on its PDF (the stored time is UTC).
+        indiaDay(new Date(date)),
         gstin,
         place,
         rate / 100,

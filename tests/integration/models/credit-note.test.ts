@@ -149,4 +149,33 @@ describe("credit notes", () => {
       expect(text).not.toContain("cancel this invoice in full");
     },
   );
+  it("the GST report dates an invoice and its credit note by their day in India, as their PDF does", async () => {
+    const { orderId } = await paidCartOrder(t.db, f, gateway);
+    // A business buyer, so the report lists the invoice by its number and date (B2B, CDNR).
+    await t.db
+      .updateTable("orders")
+      .set({ buyer_gstin: "29AAPFU0939F1ZR", invoiced_at: "2026-11-30T19:00:00.000Z" })
+      .where("id", "=", orderId)
+      .execute();
+    // 00:30 on 1 December and 01:00 on 1 January, India time.
+    await cancelOrder(t.db, gateway, {
+      orderId,
+      by: "admin:1",
+      now: new Date("2026-12-31T19:30:00.000Z"),
+    });
+    const invoice = (await getInvoice(t.db, orderId))!;
+    expect(invoice.creditNotes).toHaveLength(1);
+
+    const december = (await gstReportCsv(t.db, "2026-12"))!;
+    expect(december).toContain(`B2B,${invoice.number},2026-12-01,29AAPFU0939F1ZR,`);
+    expect(december).not.toContain("2026-11-30");
+    const january = (await gstReportCsv(t.db, "2027-01"))!;
+    expect(january).toContain(
+      `CDNR,${invoice.creditNotes[0].number} (against ${invoice.number}),2027-01-01,`,
+    );
+    if (!hasPdftotext) return;
+    const text = await pdfText(orderId);
+    expect(text).toContain("01-12-2026");
+    expect(text).toMatch(/of 01-01-2027/);
+  });
 });
