@@ -45,11 +45,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     afterSale,
     charges,
     standing: isStandingOrder(order.status),
+    // A payment that came after the order had ended (failed, expired) and was not taken for it:
+    // the admin is told to refund it, and the shopper is told so here.
+    refusedPaymentId:
+      order.status === "failed" || order.status === "expired" ? order.razorpayPaymentId : null,
   };
 }
 
 export default function OrderPage() {
-  const { order, afterSale, charges, standing } = useLoaderData<typeof loader>();
+  const { order, afterSale, charges, standing, refusedPaymentId } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
     return (
@@ -67,6 +71,12 @@ export default function OrderPage() {
             ? "Waiting for your payment"
             : "Your order"}
       </h1>
+      {refusedPaymentId ? (
+        <p role="alert" className="mt-6 rounded-md bg-yellow-50 p-4 text-sm text-yellow-900">
+          Your payment {refusedPaymentId} reached us after this order had ended, so it did not place
+          the order. It will be refunded to you.
+        </p>
+      ) : null}
       <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-gray-200 p-5 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-gray-600">Order ID</dt>

@@ -14,6 +14,7 @@ import { loader as userOrdersApi } from "~/routes/api.v1.userOrders";
 import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
 import { action as checkoutPage } from "~/routes/checkout";
 import { action as callback } from "~/routes/checkout_.callback";
+import { loader as orderPage } from "~/routes/order.$orderId";
 import { resetEnvCache } from "~/utils/env.server";
 import { insertTwinLabelWheel } from "../../support/catalog-fixture";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
@@ -527,6 +528,45 @@ describe("verify-payment and the callback", () => {
     });
     expect(await toastsOf(res)).toEqual(["Payment failed. You can try again."]);
     expect(await status(order.orderId)).toBe("failed");
+  });
+
+  it("a payment that comes after its order ended and is not taken: the shopper's order page says it will be refunded", async () => {
+    const cookie = await sessionCookie(f.alice);
+    const first = await aliceOrder();
+    await postFailure(first.razorpayOrderId, "pay_failed0000003", cookie);
+    // Pay Now again: a new order takes the failed one's place, and is paid.
+    const again = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, { billingAddressId: f.aliceAddress }),
+    );
+    expect(again.status).toBe(201);
+    const second = (await again.json()) as { orderId: number; razorpayOrderId: string };
+    const verified = await call(
+      verifyPaymentApi,
+      api("/api/v1/checkout/verify-payment", aliceToken, paidInStandIn(second)),
+    );
+    expect(verified.status).toBe(200);
+    // The first order's window was still open: paid there too, it is refused, for a refund.
+    const late = rzp.pay(first.razorpayOrderId);
+    const res = await call(
+      callback,
+      new Request(`${BASE}/checkout/callback`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(late).toString(),
+      }),
+    );
+    expect(res.headers.get("Location")).toBe(`/order/${first.orderId}`);
+    expect(await status(first.orderId)).toBe("failed");
+
+    const page = (orderId: number) =>
+      call(orderPage, new Request(`${BASE}/order/${orderId}`, { headers: { Cookie: cookie } }), {
+        orderId: String(orderId),
+      }).then((r) => r.json());
+    expect(await page(first.orderId)).toMatchObject({
+      refusedPaymentId: late.razorpay_payment_id,
+    });
+    expect(await page(second.orderId)).toMatchObject({ refusedPaymentId: null });
   });
 
   it("an unsigned failure from anyone else is only recorded: the order keeps waiting for its payment", async () => {
