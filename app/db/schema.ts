@@ -241,6 +241,8 @@ export interface OrdersTable {
   buyer_business_name: OptionalText;
   invoice_number: OptionalText;
   invoiced_at: OptionalText;
+  /** The seller when the invoice was issued (JSON of seller.server's Seller). */
+  invoice_seller: OptionalText;
   credit_note_number: OptionalText;
   credit_noted_at: OptionalText;
   cash_collected_at: OptionalText;

@@ -55,7 +55,11 @@ export async function issueInvoice(
   const number = await nextNumber(trx, "invoice", at);
   await trx
     .updateTable("orders")
-    .set({ invoice_number: number, invoiced_at: at.toISOString() })
+    .set({
+      invoice_number: number,
+      invoiced_at: at.toISOString(),
+      invoice_seller: JSON.stringify(getSeller()),
+    })
     .where("id", "=", orderId)
     .where("invoice_number", "is", null)
     .execute();
@@ -277,7 +281,10 @@ export async function getInvoice(
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
-  const seller = getSeller();
+  // The seller as on the day of issue (invoices issued before it was kept: as now).
+  const seller: Seller = order.invoice_seller
+    ? (JSON.parse(order.invoice_seller) as Seller)
+    : getSeller();
   const place = resolveState(order.ship_state) ?? { name: order.ship_state, code: "97" };
   const intraState = place.code === seller.stateCode;
   const lines: InvoiceLine[] = items.map((i) => ({

@@ -699,6 +699,32 @@ describe("GST tax invoices", () => {
     expect(invoice!.amountInWords).toMatch(/^Rupees /);
   });
 
+  it("an issued invoice keeps the seller it was issued by when the shop's details change later", async () => {
+    const orderId = await paidOnlineOrder(f.aliceAddress, f.products.lights, "k-seller");
+    const before = (await getInvoice(t.db, orderId))!;
+    expect(before.seller).toMatchObject({ stateCode: "29", demo: true });
+    expect(before.intraState).toBe(true);
+
+    // The shop registers its GSTIN and moves to Maharashtra.
+    Object.assign(process.env, {
+      SHOP_GSTIN: "27AAPFU0939F1ZV",
+      SHOP_STATE: "Maharashtra",
+      SHOP_ADDRESS: "4 FC Road, Pune, Maharashtra 411004",
+      SHOP_LEGAL_NAME: "Overland Pune Private Limited",
+    });
+    resetEnvCache();
+    const after = (await getInvoice(t.db, orderId))!;
+    expect(after.seller).toEqual(before.seller);
+    expect(after.intraState).toBe(true);
+    expect(after.totals).toEqual(before.totals);
+    // A new invoice is issued by the shop as it is now.
+    const next = await paidOnlineOrder(f.aliceAddress, f.products.lights, "k-seller-2");
+    expect((await getInvoice(t.db, next))!).toMatchObject({
+      seller: { gstin: "27AAPFU0939F1ZV", stateCode: "27", demo: false },
+      intraState: false,
+    });
+  });
+
   it("a refund after invoicing issues a credit note from its own series", async () => {
     const orderId = await paidOnlineOrder(f.aliceAddress, f.products.lights, "k4");
     expect(await transitionOrder(t.db, orderId, "refunded", { by: "admin:1" })).toMatchObject({
