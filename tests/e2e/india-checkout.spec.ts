@@ -34,6 +34,58 @@ async function codProduct(request: APIRequestContext, which: number) {
   return candidates[which];
 }
 
+test("a payment window closed, then cash on delivery chosen: Place Order places the cash on delivery order, not the online payment", async ({
+  page,
+  request,
+}, info) => {
+  test.skip(!js(info), "the payment window opens in the page with JavaScript only");
+  const product = await codProduct(request, 2);
+  const account = await signUpAndLogIn(page, request, "/");
+  const { token } = (await (await request.post("/api/v1/login", { data: account })).json()) as {
+    token: string;
+  };
+  const headers = { Authorization: `Bearer ${token}` };
+  const add = await request.post("/api/v1/cart/addItem", {
+    headers,
+    data: { productId: product.id, quantity: 1 },
+  });
+  expect(add.ok()).toBe(true);
+  const saved = await request.post("/api/v1/billing", {
+    headers,
+    data: {
+      fullName: "Ravi Shetty",
+      phone: "9876543210",
+      address1: "3 Church Street",
+      address2: "",
+      city: "Bengaluru",
+      state: "Karnataka",
+      postalCode: "560001",
+      country: "India",
+    },
+  });
+  expect(saved.ok()).toBe(true);
+
+  await page.goto("/checkout");
+  await page.getByRole("link", { name: "Deliver to This Address" }).first().click();
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  await page.getByRole("button", { name: /^Pay Now ₹/ }).click();
+  const window = page.getByRole("dialog");
+  await expect(window.getByRole("region", { name: "Test payment" })).toBeVisible();
+  await window.getByRole("button", { name: "Close" }).click();
+  await expect(window).toHaveCount(0);
+  // Pay Now again, nothing changed: the same order's window.
+  await page.getByRole("button", { name: /^Pay Now ₹/ }).click();
+  await expect(window.getByRole("region", { name: "Test payment" })).toBeVisible();
+  await window.getByRole("button", { name: "Close" }).click();
+  await expect(window).toHaveCount(0);
+
+  // The shopper changes their mind: cash on delivery.
+  await page.getByRole("radio", { name: /^Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /^Place Order ₹/ }).click();
+  await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByText("Placed (cash on delivery)")).toBeVisible();
+});
+
 test("Check delivery on a product page: a served PIN, one not served, one that does not exist; the PIN is remembered", async ({
   page,
   request,

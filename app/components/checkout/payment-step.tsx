@@ -54,6 +54,12 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
   /** The order whose payment window is open (or may be reopened). */
   const [open, setOpen] = useState<Extract<PayNowData, { ok: true }> | null>(null);
   const [windowShown, setWindowShown] = useState(false);
+  /**
+   * Bumped when a choice changes after an order was made (its window closed): the next Pay Now
+   * is a new request, with a key of its own, rather than that order's window again.
+   */
+  const [round, setRound] = useState(0);
+  const idempotencyKey = round ? `${page.idempotencyKey}.${round}` : page.idempotencyKey;
   const onFailure = useCallback((message: string) => {
     // A failed payment's notice comes as the callback's toast ("Payment failed. Your cart is
     // unchanged..."): said once, not again in the page.
@@ -142,6 +148,12 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
       ) : (
         <fetcher.Form
           method="post"
+          onChange={() => {
+            // Another payment method, GST details or WhatsApp choice: not the order made before.
+            if (!open) return;
+            setOpen(null);
+            setRound((n) => n + 1);
+          }}
           onSubmit={(event) => {
             // An order whose window was closed is paid in the same window, not ordered again.
             if (open) {
@@ -160,7 +172,7 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
             onChange={setMethod}
           />
           <GstDetails typed={refusal?.values ?? {}} errors={refusal?.errors ?? {}} />
-          <input type="hidden" name="idempotencyKey" value={page.idempotencyKey} />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           {/* The totals on the button: the order is refused if the server's differs. */}
           <input type="hidden" name="shownTotal.razorpay" value={onlineTotal} />
           {cod?.available ? <input type="hidden" name="shownTotal.cod" value={codTotal} /> : null}
