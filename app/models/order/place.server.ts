@@ -225,6 +225,9 @@ async function sameRequest(trx: Trx, order: OrderRow, input: PlaceOrderInput): P
   if (order.checkout_type !== input.source.type) return false;
   if (order.payment_method !== (input.paymentMethod ?? "razorpay")) return false;
   if (input.addressId !== null && order.address_id !== input.addressId) return false;
+  // The WhatsApp consent and the invoice's buyer are the shopper's choice too.
+  if ((order.whatsapp_opt_in_at !== null) !== Boolean(input.whatsappOptIn)) return false;
+  if ((order.buyer_gstin ?? null) !== (input.buyerGstin ?? null)) return false;
   const source = input.source;
   if (source.type === "cart") return true;
   const items = await trx

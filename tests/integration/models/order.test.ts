@@ -194,6 +194,26 @@ describe("placing an order", () => {
     ).toBe(1);
     expect(await t.db.selectFrom("orders").selectAll().execute()).toHaveLength(1);
     expect(await stockOf(t.db, f.products.winch)).toBe(9);
+
+    // The same key sent with WhatsApp updates unticked, or with a GSTIN, is not that order:
+    // its WhatsApp consent and its invoice's buyer would not be what the shopper chose.
+    for (const other of [
+      { ...input, whatsappOptIn: true },
+      { ...input, buyerGstin: "29AAPFU0939F1ZR", buyerBusinessName: "Trail Co" },
+    ]) {
+      expect(await placeOrder(t.db, gateway(), other)).toMatchObject({
+        ok: false,
+        code: "idempotency",
+      });
+    }
+    const consented = { ...cartInput(f.alice, f.aliceAddress), whatsappOptIn: true };
+    expect((await placeOrder(t.db, gateway(), consented)).ok).toBe(true);
+    expect(await placeOrder(t.db, gateway(), { ...consented, whatsappOptIn: false })).toMatchObject(
+      {
+        ok: false,
+        code: "idempotency",
+      },
+    );
   });
 
   it("a second Pay Now for the same cart (Back, or another tab) pays the open order instead of making another", async () => {
