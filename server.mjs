@@ -28,6 +28,7 @@ import {
   applyCors,
   bodyLimit,
   checkMethod,
+  ClientGone,
   corsOrigins,
   createOriginResolver,
   isUploadPath,
@@ -164,7 +165,10 @@ function toRequest(req, res, url, body) {
   return new Request(url, init);
 }
 
-/** The request's body under its cap: undefined for GET/HEAD. Throws RequestRefused (413, 415). */
+/**
+ * The request's body under its cap: undefined for GET/HEAD. Throws RequestRefused (408, 413, 415,
+ * 503) or ClientGone (see readBody).
+ */
 async function requestBody(req, pathname, state) {
   const limit = bodyLimit(req.method, pathname, req.headers);
   if (limit === 0) return undefined;
@@ -189,7 +193,7 @@ function refuse(req, res, error) {
   const body = json
     ? JSON.stringify({ message: error.message })
     : page
-      ? refusalPage(error)
+      ? refusalPage(error, /^multipart\//i.test(String(req.headers["content-type"] ?? "")))
       : error.message;
   res.shouldKeepAlive = false;
   res.writeHead(error.status, {
@@ -200,6 +204,7 @@ function refuse(req, res, error) {
         : "text/plain; charset=utf-8",
     "cache-control": "no-store",
     connection: "close",
+    ...error.headers,
     ...(error.status === 405 && { allow: METHODS }),
     ...(page && { "content-security-policy": REFUSAL_POLICY }),
   });
@@ -210,12 +215,15 @@ function refuse(req, res, error) {
 const REFUSAL_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** What a browser shows for a refused form post (a too-large upload, say): why, and the way back. */
-function refusalPage(error) {
+/**
+ * What a browser shows for a refused form post (a too-large upload, say): why, and the way back.
+ * `upload`: the form sent files.
+ */
+function refusalPage(error, upload) {
   const escape = (text) =>
     text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   const next =
-    error.status === 413
+    error.status === 413 && upload
       ? "Go back, choose fewer or smaller files, and send the form again."
       : "Go back and try again.";
   return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not sent | Overland 4x4 Gear</title></head>
@@ -394,6 +402,8 @@ function logRequest(req, res, started) {
 
 /** The error and its stack go to the log; the client gets a plain 500 with the request id. */
 function onError(req, res, error) {
+  // Nobody to answer; the request's log line says it was aborted.
+  if (error instanceof ClientGone) return res.destroy();
   if (error instanceof RequestRefused) {
     if (!res.headersSent) return refuse(req, res, error);
     return res.destroy();

@@ -7,12 +7,39 @@ const MB = 1024 * KB;
 
 /** Body caps by kind of request. Uploads are counted again, per file, by the app. */
 export const BODY_LIMITS = {
-  form: 1 * MB,
+  // A page's form (urlencoded): its largest field is 1,000 characters (9 kB percent-encoded if
+  // every one is Devanagari). A page that refuses a form shows what was typed again: at 1 MB, one
+  // login post cost 250 ms of its process's event loop, answering nobody else meanwhile.
+  form: 64 * KB,
+  // The JSON API's bodies, JSON or a form.
   json: 1 * MB,
   webhook: 256 * KB,
   // The product form's whole-request cap (PRODUCT_UPLOAD_LIMITS.maxTotalSize) plus multipart framing.
   upload: 50 * MB + 64 * KB,
 };
+
+/**
+ * A body read whole (a form, JSON, a webhook) must have arrived within this long: legitimate ones
+ * are a few kB. Without it a client that sends 1 MB but its last byte stays inside Node's
+ * `requestTimeout` (300 s) with that megabyte held: 400 such connections took one process from
+ * 121 MB to 508 MB of memory (the service's MemoryMax is 600 MB).
+ */
+export const BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * What the bodies being read whole may hold together in one process. A body that would go past it
+ * is refused with 503 and Retry-After: many slow clients make other posts wait a few seconds, and
+ * never take the process's memory. (Uploads stream to the app, which reads them only for an admin
+ * or a shopper's own order.)
+ */
+export const BODY_BUDGET_BYTES = 32 * MB;
+
+/**
+ * Most fields in an `application/x-www-form-urlencoded` body (the largest form has a few dozen). A
+ * megabyte of `a=&a=&...` (340,000 fields) cost 0.3 to 0.6 s of one process's event loop to parse,
+ * during which it answered nobody.
+ */
+export const MAX_FORM_FIELDS = 1000;
 
 /**
  * The only addresses that take multipart bodies: the admin product form and its API twin, the
@@ -38,10 +65,18 @@ const LOOPBACK_HOST =
 const AMBIGUOUS_PATH = /(^|\/)\.\.?(\/|$)|%2f|%5c|%2e|\\/i;
 
 export class RequestRefused extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
+  /** @param {number} status @param {string} message @param {Record<string, string>} [headers] */
+  constructor(status, message, headers = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
+  }
+}
+
+/** The client closed its connection before its request body had arrived: nothing to answer. */
+export class ClientGone extends Error {
+  constructor() {
+    super("The client closed the connection before its request body arrived.");
   }
 }
 
@@ -113,7 +148,7 @@ export function bodyLimit(method, pathname, headers) {
     if (!isUploadPath(pathname))
       throw new RequestRefused(415, "This address does not take file uploads.");
     limit = BODY_LIMITS.upload;
-  } else limit = type.includes("json") ? BODY_LIMITS.json : BODY_LIMITS.form;
+  } else limit = pathname.startsWith("/api/") ? BODY_LIMITS.json : BODY_LIMITS.form;
   const declared = headers["content-length"];
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
   return limit;
@@ -131,30 +166,104 @@ export function tooLarge(limit) {
   return new RequestRefused(413, `The request body is too large (at most ${size}).`);
 }
 
+/** Bytes of the bodies readBody is reading now, in this process (see BODY_BUDGET_BYTES). */
+let heldBodyBytes = 0;
+
+/** The bytes of the bodies being read whole now, in this process (for tests). */
+export function bodiesHeld() {
+  return heldBodyBytes;
+}
+
+/** How many times `byte` occurs in `chunk`, counting no further than `max`. */
+function countByte(chunk, byte, max) {
+  let n = 0;
+  for (let i = chunk.indexOf(byte); i !== -1 && n <= max; i = chunk.indexOf(byte, i + 1)) n++;
+  return n;
+}
+
+const AMPERSAND = 0x26;
+
 /**
- * Reads a whole body of at most `limit` bytes; rejects with RequestRefused (413) as soon as more
- * arrives, without keeping it.
+ * Reads a whole body of at most `limit` bytes. Rejects, without keeping what arrived, with
+ * RequestRefused: 413 as soon as more arrives (or, for a urlencoded form, more than
+ * `maxFields` fields), 408 when it has not all arrived within `timeoutMs`, 503 when the bodies
+ * this process is reading would hold more than `budget` bytes together; with ClientGone when the
+ * client closes the connection first.
  * @param {import("node:http").IncomingMessage} req
+ * @param {number} limit
+ * @param {{ timeoutMs?: number, budget?: number, maxFields?: number }} [options]
  * @returns {Promise<Buffer>}
  */
-export function readBody(req, limit) {
+export function readBody(
+  req,
+  limit,
+  { timeoutMs = BODY_TIMEOUT_MS, budget = BODY_BUDGET_BYTES, maxFields = MAX_FORM_FIELDS } = {},
+) {
+  const urlencoded = String(req.headers["content-type"] ?? "")
+    .toLowerCase()
+    .startsWith("application/x-www-form-urlencoded");
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
-    const onData = (chunk) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off("data", onData);
-        req.pause();
-        chunks.length = 0;
-        reject(tooLarge(limit));
+    // A urlencoded body of n fields has n - 1 ampersands.
+    let fields = 1;
+    let settled = false;
+    const settle = (error) => {
+      if (settled) return;
+      settled = true;
+      heldBodyBytes -= size;
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("aborted", onAborted);
+      if (!error) {
+        resolve(Buffer.concat(chunks, size));
         return;
       }
+      chunks.length = 0;
+      // What is left unread is never read: refuse() closes the connection.
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk) => {
+      if (size + chunk.length > limit) return settle(tooLarge(limit));
+      if (urlencoded) {
+        fields += countByte(chunk, AMPERSAND, maxFields);
+        if (fields > maxFields) return settle(tooManyFields(maxFields));
+      }
+      if (heldBodyBytes + chunk.length > budget) return settle(busy());
+      size += chunk.length;
+      heldBodyBytes += chunk.length;
       chunks.push(chunk);
     };
+    const onEnd = () => settle(null);
+    const onAborted = () => settle(new ClientGone());
+    const onError = (error) => settle(req.destroyed ? new ClientGone() : error);
+    const timer = setTimeout(
+      () =>
+        settle(
+          new RequestRefused(
+            408,
+            `The request body did not arrive within ${Math.round(timeoutMs / 1000)} s.`,
+          ),
+        ),
+      timeoutMs,
+    );
     req.on("data", onData);
-    req.once("end", () => resolve(Buffer.concat(chunks, size)));
-    req.once("error", reject);
+    req.once("end", onEnd);
+    req.once("error", onError);
+    req.once("aborted", onAborted);
+  });
+}
+
+function tooManyFields(max) {
+  return new RequestRefused(413, `The form has too many fields (at most ${max}).`);
+}
+
+function busy() {
+  return new RequestRefused(503, "The shop is busy receiving other requests. Try again shortly.", {
+    "retry-after": "5",
   });
 }
 

@@ -11,4 +11,6 @@ export const SERVER_PORTS = {
   postgres: [base + 6, base + 7] as const,
   /** The server that checkout-fault.spec.ts kills and restarts. */
   fault: base + 8,
+  /** The server whose request body budget hardening-server.spec.ts fills. */
+  bodies: base + 9,
 };
