@@ -40,6 +40,25 @@ const READ_ONLY_SQL = /^\s*(select|begin|commit|rollback|start transaction|savep
 const wrote = new WeakSet<DatabaseConnection>();
 const tracked = new WeakSet<DatabaseConnection>();
 
+const NUL = "\u0000";
+
+/**
+ * PostgreSQL's text cannot hold NUL (SQLite's can): a parameter with one fails the statement, so a
+ * `%00` in a filter or a path segment would be a 500 on PostgreSQL and an empty answer on SQLite.
+ * Its NULs go as U+FFFD (the replacement character) instead: the text still matches no stored row
+ * (no stored text has a NUL), as on SQLite. Text people type never gets here with one (the forms'
+ * schemas refuse control characters).
+ */
+export function withoutNul(query: CompiledQuery): CompiledQuery {
+  const hasNul = (p: unknown) => typeof p === "string" && p.includes(NUL);
+  if (!query.parameters.some((p) => hasNul(p) || (Array.isArray(p) && p.some(hasNul)))) {
+    return query;
+  }
+  const clean = (p: unknown): unknown =>
+    typeof p === "string" ? p.replaceAll(NUL, "\uFFFD") : Array.isArray(p) ? p.map(clean) : p;
+  return { ...query, parameters: query.parameters.map(clean) };
+}
+
 class SerialPostgresDriver extends PostgresDriver {
   /**
    * A connection that wrote reads the catalogue version before it goes back to the pool (after
@@ -55,7 +74,7 @@ class SerialPostgresDriver extends PostgresDriver {
         if (query.query.kind !== "SelectQueryNode" && !READ_ONLY_SQL.test(query.sql)) {
           wrote.add(connection);
         }
-        return execute(query);
+        return execute(withoutNul(query));
       };
     }
     return connection;

@@ -26,8 +26,29 @@ function parseJsonList(value: string, field: string, errors: FieldErrors): unkno
 }
 
 const asText = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+/**
+ * A value inside one of the JSON lists: text, or a number (a diameter, a part number); null or
+ * absent is "". Anything else (an object, a list, true) is refused under `key` and read as "", so
+ * that no "[object Object]" or unwrapped `["x"]` is ever saved.
+ */
+function textIn(v: unknown, key: string, errors: FieldErrors): string {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return String(v);
+  errors[key] ??= "Must be text or a number";
+  return "";
+}
+/** A row index inside `variants`: a JSON integer from 0 or decimal digits (absent: 0), else NaN. */
+const indexIn = (v: unknown): number => {
+  if (v === undefined || v === null) return 0;
+  if (typeof v === "number") return Number.isSafeInteger(v) ? v : NaN;
+  return typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : NaN;
+};
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
+/** A stock count in `variants`: a JSON integer or digits, as text; anything else "" (refused). */
+const stockText = (v: unknown) =>
+  typeof v === "number" || typeof v === "string" ? String(v).trim() : "";
 /** A count in a JSON list: a JSON integer from 0 or decimal digits, else null. */
 const wholeCount = (v: unknown): number | null => {
   if (typeof v === "number") return Number.isSafeInteger(v) && v >= 0 ? v : null;
@@ -60,7 +81,7 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
       if (count === null) errors[`colors.${i}.count`] = "count must be a whole number";
       const images = colorImages.slice(at, at + (count ?? 0));
       at += count ?? 0;
-      return { name: asText(row.name), images };
+      return { name: textIn(row.name, `colors.${i}.name`, errors), images };
     });
     if (at !== colorImages.length) {
       errors.colorImages = `colors lists ${at} images but ${colorImages.length} colorImages were sent`;
@@ -75,8 +96,10 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
       errors.size ??= `size: item ${i} is not an object {label, diameter, width, ...}`;
       return out;
     }
-    for (const f of SIZE_FIELDS) out[f] = asText(row[f]);
-    if (row.stock !== undefined && row.stock !== null) out.stock = asText(row.stock);
+    // Keyed as the shared schema keys them (sizes.N.field), so that this message is the one kept.
+    for (const f of SIZE_FIELDS) out[f] = textIn(row[f], `sizes.${i}.${f}`, errors);
+    if (row.stock !== undefined && row.stock !== null)
+      out.stock = textIn(row.stock, `sizes.${i}.stock`, errors);
     return out;
   });
 
@@ -84,23 +107,33 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
   const variantStock: Record<string, string> = {};
   const variantList = parseJsonList(text(fd, "variants"), "variants", errors);
   variantList?.forEach((v, i) => {
-    const row = (v ?? {}) as Record<string, unknown>;
+    if (!isObject(v)) {
+      errors[`variants.${i}`] =
+        "variants: each item is an object {colorName, sizePartNumber, stock}";
+      return;
+    }
+    const row = v;
+    // A name that is neither text nor a number names no colour (or size): refused below.
+    const key = (n: unknown) =>
+      typeof n === "string" || typeof n === "number" ? String(n).trim().toLowerCase() : null;
+    const colorName = key(row.colorName);
+    const partNumber = key(row.sizePartNumber);
     const colorIndex =
       row.colorName !== undefined
         ? (colorList ?? []).findIndex(
             (c) =>
+              colorName !== null &&
               asText((c as Record<string, unknown> | null)?.name)
                 .trim()
-                .toLowerCase() === asText(row.colorName).trim().toLowerCase(),
+                .toLowerCase() === colorName,
           )
-        : Number(row.colorIndex ?? 0);
+        : indexIn(row.colorIndex);
     const sizeIndex =
       row.sizePartNumber !== undefined
         ? (sizes ?? []).findIndex(
-            (s) =>
-              s.partNumber.trim().toLowerCase() === asText(row.sizePartNumber).trim().toLowerCase(),
+            (s) => partNumber !== null && s.partNumber.trim().toLowerCase() === partNumber,
           )
-        : Number(row.sizeIndex ?? 0);
+        : indexIn(row.sizeIndex);
     if (
       !Number.isInteger(colorIndex) ||
       colorIndex < 0 ||
@@ -113,10 +146,10 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
       (sizeIndex > 0 && sizeIndex >= (sizes?.length ?? 0))
     ) {
       errors[`variants.${i}`] = "variants: no such size in size";
-    } else if (!/^\d{1,6}$/.test(asText(row.stock).trim())) {
+    } else if (!/^\d{1,6}$/.test(stockText(row.stock))) {
       errors[`variants.${i}`] = "variants: stock must be a whole number (0 to 999999)";
     } else {
-      variantStock[`${colorIndex}.${sizeIndex}`] = asText(row.stock).trim();
+      variantStock[`${colorIndex}.${sizeIndex}`] = stockText(row.stock);
     }
   });
 
@@ -124,7 +157,11 @@ export function readProductApi(fd: FormData): { raw: ProductRawInput; errors: Fi
   const vehiclesText = text(fd, "vehicles").trim();
   let vehicles: string[] | undefined = fd.has("vehicles") ? [] : undefined;
   if (vehiclesText.startsWith("[")) {
-    vehicles = (parseJsonList(vehiclesText, "vehicles", errors) ?? []).map(asText);
+    const list = parseJsonList(vehiclesText, "vehicles", errors) ?? [];
+    if (list.some((v) => typeof v !== "string")) {
+      errors.vehicles = "vehicles: a JSON list of vehicle slugs (text)";
+    }
+    vehicles = list.filter((v): v is string => typeof v === "string");
   } else if (vehiclesText) {
     vehicles = vehiclesText
       .split(",")

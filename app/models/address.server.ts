@@ -19,9 +19,12 @@ export const deliveryAddressSchema = z
     const v = { ...(raw as Record<string, unknown>) };
     const pin = typeof v.postalCode === "string" ? v.postalCode.replace(/\s/g, "") : "";
     const place = /^[1-9]\d{5}$/.test(pin) ? lookupPin(pin) : null;
+    // Only a field left empty (absent, null or blank) is filled: one of another type (a list, an
+    // object, a number) is refused by the schema like any other field, not replaced.
+    const empty = (f: unknown) => f == null || (typeof f === "string" && !f.trim());
     if (place) {
-      if (typeof v.city !== "string" || !v.city.trim()) v.city = place.district;
-      if (typeof v.state !== "string" || !v.state.trim()) v.state = place.state;
+      if (empty(v.city)) v.city = place.district;
+      if (empty(v.state)) v.state = place.state;
     }
     return v;
   }, addressSchema)

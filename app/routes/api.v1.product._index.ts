@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/db.server";
 import { listRecommendations, productSummaryJson } from "~/models/product-detail.server";
-import { apiMethodNotAllowed } from "~/utils/responses.server";
+import { apiMethodNotAllowed, idParam } from "~/utils/responses.server";
 
 /**
  * GET /api/v1/product?category=: products of a category for recommendations, newest first.
@@ -18,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  const exclude = Number(params.get("exclude"));
-  const excluded = Number.isSafeInteger(exclude) && exclude > 0 ? exclude : null;
+  const excluded = idParam(params.get("exclude") ?? undefined);
   const limit = Math.min(Math.max(Number(params.get("limit")) || (excluded ? 6 : 7), 1), 100);
   const items = await listRecommendations(db, category, excluded, limit);
   return Response.json(items.map(productSummaryJson));

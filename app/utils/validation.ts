@@ -46,8 +46,16 @@ export const cartLineQuantitySchema = wholeNumber("Quantity must be a whole numb
     .max(MAX_CART_LINE_QUANTITY, `At most ${MAX_CART_LINE_QUANTITY} of one item`),
 );
 
+/**
+ * The largest id a row can have: PostgreSQL's `integer` (the id columns of the migrations). A larger
+ * number names no row on either engine, and PostgreSQL refuses it in a query (a 500, not a 404).
+ */
+export const MAX_ID = 2_147_483_647;
+
 /** A database id from a form field, JSON body or URL segment. */
-export const idSchema = wholeNumber("Invalid id").pipe(z.number().positive("Invalid id"));
+export const idSchema = wholeNumber("Invalid id").pipe(
+  z.number().positive("Invalid id").max(MAX_ID, "Invalid id"),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Text typed by people
@@ -165,7 +173,7 @@ const stateByName = new Map<string, string>(INDIAN_STATES.map((s) => [s.toLowerC
 
 /** One of INDIAN_STATES, matched without regard to case; kept in its proper spelling. */
 export const indianStateSchema = z
-  .string({ required_error: "Choose a state" })
+  .string({ required_error: "Choose a state", invalid_type_error: "Choose a state" })
   .trim()
   .min(1, "Choose a state")
   .transform((v, ctx) => {

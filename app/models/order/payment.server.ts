@@ -442,7 +442,8 @@ function entity(payload: unknown, name: string): RazorpayEntity {
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
-const amount = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : null);
+/** Paise in a webhook: a whole number a bigint column holds (1e308 is an integer too), else null. */
+const amount = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : null);
 
 /**
  * A Razorpay webhook whose signature was already checked on the raw body. Each event id is
