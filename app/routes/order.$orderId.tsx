@@ -12,7 +12,12 @@ import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import { OrderAfterSale, type AfterSaleView } from "~/components/order-after-sale";
-import { getOrderForUser, isStandingOrder, STATUS_LABELS } from "~/models/order/index.server";
+import {
+  forShopper,
+  getOrderForUser,
+  isStandingOrder,
+  STATUS_LABELS,
+} from "~/models/order/index.server";
 import { listRefunds } from "~/models/refund.server";
 import { listReturns, returnDeadline, SHOPPER_CANCELLABLE } from "~/models/return.server";
 import { OrderCharges } from "~/components/order-charges";
@@ -41,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const charges = await getOrderExtras(db, order.id);
   return {
-    order: { ...order, statusLabel: STATUS_LABELS[order.status] },
+    order: { ...forShopper(order), statusLabel: STATUS_LABELS[order.status] },
     afterSale,
     charges,
     standing: isStandingOrder(order.status),

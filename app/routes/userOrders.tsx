@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/guards.server";
 import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
-import { listPaidOrdersForUser, STATUS_LABELS } from "~/models/order/index.server";
+import { forShopper, listPaidOrdersForUser, STATUS_LABELS } from "~/models/order/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your Orders | Overland 4x4 Gear" },
@@ -17,7 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     toast: { type: "error", message: "Please log in to view orders." },
   });
   const orders = await listPaidOrdersForUser(db, user.id);
-  return { orders: orders.map((o) => ({ ...o, statusLabel: STATUS_LABELS[o.status] })) };
+  return {
+    orders: orders.map((o) => ({ ...forShopper(o), statusLabel: STATUS_LABELS[o.status] })),
+  };
 }
 
 export default function UserOrdersPage() {

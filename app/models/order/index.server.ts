@@ -60,6 +60,7 @@ export {
 } from "./payment.server";
 export {
   ADMIN_PAGE_SIZE,
+  forShopper,
   getOrderForAdmin,
   getOrderForUser,
   getOrderForViewer,

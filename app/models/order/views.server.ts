@@ -195,6 +195,14 @@ export async function listPaidOrdersForUser(db: Kysely<DB>, userId: number): Pro
   return withDetails(db, rows);
 }
 
+/**
+ * An order as its shopper sees it (their order page, Your Orders): without `attention`, the admin's
+ * own note of what to do (a payment to refund, a shipment to check), which is not for the shopper.
+ */
+export function forShopper({ attention: _attention, ...order }: OrderView) {
+  return order;
+}
+
 export type AdminOrderView = OrderView & {
   email: string;
   history: {

@@ -15,6 +15,7 @@ import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
 import { action as checkoutPage } from "~/routes/checkout";
 import { action as callback } from "~/routes/checkout_.callback";
 import { loader as orderPage } from "~/routes/order.$orderId";
+import { loader as userOrdersPage } from "~/routes/userOrders";
 import { resetEnvCache } from "~/utils/env.server";
 import { insertTwinLabelWheel } from "../../support/catalog-fixture";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
@@ -567,6 +568,31 @@ describe("verify-payment and the callback", () => {
       refusedPaymentId: late.razorpay_payment_id,
     });
     expect(await page(second.orderId)).toMatchObject({ refusedPaymentId: null });
+
+    // The admin's own note (refund this payment) is not in the shopper's pages, nor their data.
+    const note = (id: number) =>
+      t.db.selectFrom("orders").where("id", "=", id).select("attention").executeTakeFirstOrThrow();
+    const refundNote = (await note(first.orderId)).attention;
+    expect(refundNote).toContain(late.razorpay_payment_id);
+    await t.db
+      .updateTable("orders")
+      .set({ attention: "check the courier's weight slip" })
+      .where("id", "=", second.orderId)
+      .execute();
+    const list = await call(
+      userOrdersPage,
+      new Request(`${BASE}/userOrders`, { headers: { Cookie: cookie } }),
+    ).then((r) => r.text());
+    expect(list).toContain(`"id":${second.orderId}`);
+    for (const data of [
+      JSON.stringify(await page(first.orderId)),
+      JSON.stringify(await page(second.orderId)),
+      list,
+    ]) {
+      expect(data).not.toContain("attention");
+      expect(data).not.toContain(refundNote);
+      expect(data).not.toContain("weight slip");
+    }
   });
 
   it("an unsigned failure from anyone else is only recorded: the order keeps waiting for its payment", async () => {
