@@ -6,6 +6,7 @@ import { formatPaise } from "~/utils/money";
 import { CONTROL_CHARACTERS_MESSAGE, isPlainText } from "~/utils/validation";
 import { transitionOrder } from "./order/index.server";
 import { enqueueMessage, orderSnapshot } from "./outbox.server";
+import { indiaDay } from "./tax.server";
 import { flagAttention, refundBalance, refundOrder, type RefundLineInput } from "./refund.server";
 
 /**
@@ -115,7 +116,7 @@ export async function returnClosed(
   const deadline = await returnDeadline(db, order.id);
   if (order.status !== "delivered" || !deadline) return "Only a delivered order can be returned.";
   if (now.getTime() > deadline.getTime())
-    return `Returns are possible within ${RETURN_DAYS} days of delivery; for this order that was until ${deadline.toISOString().slice(0, 10)}.`;
+    return `Returns are possible within ${RETURN_DAYS} days of delivery; for this order that was until ${indiaDay(deadline)}.`;
   return null;
 }
 
