@@ -27,6 +27,7 @@ import {
   answerOptions,
   applyCors,
   bodyLimit,
+  busy,
   checkMethod,
   ClientGone,
   corsOrigins,
@@ -315,12 +316,19 @@ function addVary(res, value) {
 }
 
 async function render(req, res, target) {
-  const state = { tooLarge: false };
+  const state = { tooLarge: false, busy: false, answered: res.closed, release: undefined };
+  // An upload's bytes count against its budget until its answer is sent (or its client leaves).
+  if (req.method !== "GET" && req.method !== "HEAD")
+    res.once("close", () => {
+      state.answered = true;
+      state.release?.();
+    });
   const q = target.path.indexOf("?");
   const pathname = q === -1 ? target.path : target.path.slice(0, q);
   const body = await requestBody(req, pathname, state);
   const answer = await renderResponse(toRequest(req, res, target.origin + target.path, body));
   if (state.tooLarge) throw tooLarge(bodyLimit(req.method, pathname, req.headers));
+  if (state.busy) throw busy();
   await sendResponse(req, res, answer.response, answer.body);
 }
 

@@ -35,6 +35,14 @@ export const BODY_TIMEOUT_MS = 30_000;
 export const BODY_BUDGET_BYTES = 32 * MB;
 
 /**
+ * What the uploads (multipart bodies streamed to the app) may have passed on together in one process
+ * and not yet answered: the app reads a whole upload into memory before it answers (images are
+ * checked and re-encoded). 8 product forms of 45 MB at once took a process from 131 MB to 551 MB.
+ * An upload past it is refused with 503 and Retry-After; two product forms of 45 MB fit.
+ */
+export const UPLOAD_BUDGET_BYTES = 96 * MB;
+
+/**
  * Most fields in an `application/x-www-form-urlencoded` body (the largest form has a few dozen). A
  * megabyte of `a=&a=&...` (340,000 fields) cost 0.3 to 0.6 s of one process's event loop to parse,
  * during which it answered nobody.
@@ -261,22 +269,44 @@ function tooManyFields(max) {
   return new RequestRefused(413, `The form has too many fields (at most ${max}).`);
 }
 
-function busy() {
+/** The answer to a body past its budget (BODY_BUDGET_BYTES, UPLOAD_BUDGET_BYTES). */
+export function busy() {
   return new RequestRefused(503, "The shop is busy receiving other requests. Try again shortly.", {
     "retry-after": "5",
   });
 }
 
+/** Bytes the uploads of this process have passed on and not yet answered (UPLOAD_BUDGET_BYTES). */
+let heldUploadBytes = 0;
+
+/** The bytes of the uploads passed on to the app and not yet answered, in this process (for tests). */
+export function uploadsHeld() {
+  return heldUploadBytes;
+}
+
 /**
  * A request body that errors once more than `limit` bytes have passed (for uploads, which stream
- * through to the app's own per-file limits). `state.tooLarge` tells the server to answer 413.
+ * through to the app's own per-file limits), or once the uploads of this process would hold more
+ * than `budget` bytes. `state.tooLarge` or `state.busy` tells the server to answer 413 or 503;
+ * `state.release()`, called when the answer is sent, gives back what this body counted (nothing is
+ * counted once `state.answered`).
  * @param {import("node:http").IncomingMessage} req
+ * @param {number} limit
+ * @param {{ tooLarge?: boolean, busy?: boolean, answered?: boolean, release?: () => void }} state
+ * @param {{ budget?: number }} [options]
  */
-export function limitedStream(req, limit, state) {
+export function limitedStream(req, limit, state, { budget = UPLOAD_BUDGET_BYTES } = {}) {
   let size = 0;
+  let counted = 0;
+  state.release = () => {
+    heldUploadBytes -= counted;
+    counted = 0;
+  };
+  const stopped = () => state.tooLarge || state.busy;
   return new ReadableStream({
     start(controller) {
       req.on("data", (chunk) => {
+        if (stopped()) return;
         size += chunk.length;
         if (size > limit) {
           state.tooLarge = true;
@@ -284,16 +314,26 @@ export function limitedStream(req, limit, state) {
           controller.error(tooLarge(limit));
           return;
         }
+        if (heldUploadBytes + chunk.length > budget) {
+          state.busy = true;
+          req.pause();
+          controller.error(busy());
+          return;
+        }
+        if (!state.answered) {
+          heldUploadBytes += chunk.length;
+          counted += chunk.length;
+        }
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
         if ((controller.desiredSize ?? 1) <= 0) req.pause();
       });
       req.once("end", () => {
-        if (!state.tooLarge) controller.close();
+        if (!stopped()) controller.close();
       });
       req.once("error", (error) => controller.error(error));
     },
     pull() {
-      if (!state.tooLarge) req.resume();
+      if (!stopped()) req.resume();
     },
     cancel() {
       req.resume();

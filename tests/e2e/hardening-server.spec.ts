@@ -707,20 +707,23 @@ test.describe("a flood of random query strings", () => {
 });
 
 test.describe("many slow request bodies", () => {
+  test.describe.configure({ mode: "serial" });
   test.setTimeout(180_000);
+  // A server of its own: these tests fill its body budgets, which would refuse others' posts.
+  const bodiesPort = SERVER_PORTS.bodies;
+  const bodiesHost = `127.0.0.1:${bodiesPort}`;
+  const admin = { email: "bodies-admin@example.com", password: "bodies-admin-password-1" };
   let server: ChildProcess | undefined;
   let work: string | undefined;
-  test.afterAll(() => {
-    server?.kill("SIGKILL");
-    if (work) fs.rmSync(work, { recursive: true, force: true });
-  });
+  const lines: string[] = [];
+  const ask = (options: Parameters<typeof raw>[0]) =>
+    raw({ ...options, port: bodiesPort, headers: { host: bodiesHost, ...options.headers } });
 
-  test("hold at most the process's budget (later ones answer 503), never stop it answering, and a client that leaves is no error", async () => {
-    // A server of its own: this test holds its body budget, which would refuse others' posts.
-    const bodiesPort = SERVER_PORTS.bodies;
-    const bodiesHost = `127.0.0.1:${bodiesPort}`;
+  test.beforeAll(async ({ browserName: _ }, info) => {
+    // The file-level skip does not stop this hook in the other project: it would start a second server.
+    if (info.project.name !== "js") return;
+    test.setTimeout(150_000);
     work = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bodies-"));
-    const lines: string[] = [];
     server = spawn(process.execPath, [path.resolve("server.mjs")], {
       env: {
         ...process.env,
@@ -732,6 +735,8 @@ test.describe("many slow request bodies", () => {
         DATABASE_URL: path.join(work, "shop.db"),
         UPLOADS_DIR: path.join(work, "uploads"),
         SESSION_SECRET: "bodies-session-secret-0123456789abcdef",
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
         BUILD_DIR: process.env.E2E_BUILD_DIR || path.join(".e2e", `build-${port}`),
         SEED_DEMO: "0",
       },
@@ -744,14 +749,18 @@ test.describe("many slow request bodies", () => {
       out = parts.pop()!;
       lines.push(...parts.filter((l) => l.startsWith("{")));
     });
-    const ask = (options: Parameters<typeof raw>[0]) =>
-      raw({ ...options, port: bodiesPort, headers: { host: bodiesHost, ...options.headers } });
     await expect
       .poll(async () => (await ask({ path: "/healthz" }).catch(() => ({ status: 0 }))).status, {
         timeout: 120_000,
       })
       .toBe(200);
+  });
+  test.afterAll(() => {
+    server?.kill("SIGKILL");
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
 
+  test("hold at most the process's budget (later ones answer 503), never stop it answering, and a client that leaves is no error", async () => {
     // 100 API calls of 1 MB, each stopping one byte short: without a budget, 100 MB held for the
     // 300 s of Node's requestTimeout (400 of them took a process from 121 MB to 508 MB).
     const body = Buffer.alloc(1024 * 1024 - 1, "a");
@@ -777,7 +786,7 @@ test.describe("many slow request bodies", () => {
     const health = await ask({ path: "/healthz" });
     expect(health.status).toBe(200);
     const before = lines.length;
-    server.kill("SIGUSR2");
+    server!.kill("SIGUSR2");
     await expect
       .poll(() => lines.slice(before).some((l) => l.includes('"msg":"stats"')))
       .toBe(true);
@@ -799,6 +808,81 @@ test.describe("many slow request bodies", () => {
     });
     expect(again.status).not.toBe(503);
     expect(again.status).toBeLessThan(500);
+  });
+
+  test("uploads count until they are answered: a third product form of 40 MB at once answers 503, and none is refused once the others are answered", async () => {
+    const login = await ask({
+      method: "POST",
+      path: "/login",
+      headers: {
+        origin: `http://${bodiesHost}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(admin).toString(),
+    });
+    const session = [login.headers["set-cookie"] ?? []]
+      .flat()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("session="));
+    expect(session, "the admin is logged in").toBeTruthy();
+    // A product form with 8 files of 5 MB (none an image: the form is refused once read).
+    const boundary = "----upload-budget";
+    const file = Buffer.alloc(5 * 1024 * 1024 - 1024, 7);
+    const form = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nX\r\n`),
+      ...Array.from({ length: 8 }, (_, i) => [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="colors.0.images"; filename="f${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        file,
+        Buffer.from("\r\n"),
+      ]).flat(),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    /** Sends all of the form but its last byte; `finish()` sends that. */
+    const upload = () => {
+      const done = { status: 0, finish: () => {} };
+      const answered = new Promise<number>((resolve) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port: bodiesPort,
+            method: "POST",
+            path: "/admin/products/new",
+            agent: false,
+            headers: {
+              host: bodiesHost,
+              origin: `http://${bodiesHost}`,
+              cookie: session,
+              "content-type": `multipart/form-data; boundary=${boundary}`,
+              "content-length": form.length,
+            },
+          },
+          (res) => {
+            done.status = res.statusCode ?? 0;
+            res.resume();
+            res.on("end", () => resolve(done.status));
+          },
+        );
+        req.on("error", () => resolve(-1));
+        req.write(form.subarray(0, form.length - 1));
+        done.finish = () => req.end(form.subarray(form.length - 1));
+      });
+      return Object.assign(done, { answered });
+    };
+    const uploads = [upload(), upload(), upload()];
+    // The process holds 96 MB of uploads: the third to cross it is refused while the others wait.
+    await expect
+      .poll(() => uploads.map((u) => u.status).filter((s) => s !== 0), { timeout: 30_000 })
+      .toEqual([503]);
+    for (const u of uploads) u.finish();
+    const statuses = await Promise.all(uploads.map((u) => u.answered));
+    expect(statuses.sort()).toEqual([400, 400, 503]);
+    // Answered, they count no more: the next one is read and answered by the form.
+    const next = upload();
+    next.finish();
+    expect(await next.answered).toBe(400);
+    expect(lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   });
 });
 

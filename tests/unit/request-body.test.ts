@@ -1,15 +1,18 @@
-// readBody (server/request-guard.mjs) over real sockets: a body read whole is held to its cap, to a
-// number of form fields, to a deadline, and with every other body being read to one budget per
-// process; whatever ends it, the bytes it held are let go.
+// readBody and limitedStream (server/request-guard.mjs) over real sockets: a body read whole is held
+// to its cap, to a number of form fields, to a deadline, and with every other body being read to one
+// budget per process; an upload streamed to the app counts against a budget of the uploads until
+// its answer is sent. Whatever ends a body, the bytes it counted are let go.
 import http from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   bodiesHeld,
   ClientGone,
+  limitedStream,
   MAX_FORM_FIELDS,
   readBody,
   RequestRefused,
+  uploadsHeld,
 } from "../../server/request-guard.mjs";
 
 type Outcome = { bytes?: number; status?: number; message?: string; headers?: object; gone?: true };
@@ -68,6 +71,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
   // Whatever ended each body, none of its bytes are still counted.
   await expect.poll(() => bodiesHeld()).toBe(0);
+  await expect.poll(() => uploadsHeld()).toBe(0);
 });
 
 describe("readBody", () => {
@@ -149,5 +153,74 @@ describe("readBody", () => {
     const socket = await s.post("a".repeat(10), { length: 500 });
     socket.destroy();
     expect(await s.settled(1)).toEqual([{ gone: true }]);
+  });
+});
+
+describe("limitedStream", () => {
+  /**
+   * A server that reads each upload whole, as the app does, and answers only when told: an upload's
+   * bytes count until its answer is sent.
+   */
+  async function serveUploads(limit: number, budget: number) {
+    const outcomes: Array<number | string> = [];
+    const answers: Array<() => void> = [];
+    const server = http.createServer((req, res) => {
+      const state: {
+        tooLarge?: boolean;
+        busy?: boolean;
+        answered?: boolean;
+        release?: () => void;
+      } = {};
+      res.once("close", () => {
+        state.answered = true;
+        state.release?.();
+      });
+      new Response(limitedStream(req, limit, state, { budget })).arrayBuffer().then(
+        (body) => {
+          outcomes.push(body.byteLength);
+          answers.push(() => res.end());
+        },
+        () => {
+          outcomes.push(state.busy ? "busy" : state.tooLarge ? "too large" : "error");
+          res.destroy();
+        },
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    const port = (server.address() as net.AddressInfo).port;
+    return {
+      outcomes,
+      upload(size: number) {
+        const req = http.request({
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          agent: false,
+          headers: { "content-type": "multipart/form-data; boundary=x", "content-length": size },
+        });
+        req.on("error", () => {});
+        req.end(Buffer.alloc(size, "a"));
+      },
+      answerAll: () => answers.splice(0).forEach((answer) => answer()),
+    };
+  }
+
+  it("counts an upload until its answer is sent, refuses one past the budget, and one past its cap", async () => {
+    const s = await serveUploads(1000, 1500);
+    s.upload(1000);
+    await expect.poll(() => s.outcomes).toEqual([1000]);
+    // Read whole but not yet answered: still counted.
+    expect(uploadsHeld()).toBe(1000);
+    s.upload(600);
+    await expect.poll(() => s.outcomes).toEqual([1000, "busy"]);
+    s.upload(400);
+    await expect.poll(() => s.outcomes).toEqual([1000, "busy", 400]);
+    s.answerAll();
+    await expect.poll(() => uploadsHeld()).toBe(0);
+    s.upload(1000);
+    s.upload(1001);
+    await expect.poll(() => s.outcomes.slice(3).sort()).toEqual([1000, "too large"].sort());
+    s.answerAll();
   });
 });
