@@ -83,14 +83,17 @@ const PRIVATE_PATHS =
   /^\/(cart|checkout|order|userOrders|addresses|admin|account|billing|login|signup)(\/|\.data$|$)/i;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/** A page rendered for a session or with a toast (the account menu, the cart's count, a message). */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:session|toast)=/;
+/**
+ * A page rendered for a session or with a toast (the account menu, the cart's count, a message), or
+ * for the shopper's delivery PIN (a product page's delivery estimate names it: where they live).
+ */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:(?:__Host-)?(?:session|toast)|pin)=/;
 export const PERSONAL_CACHE_CONTROL = "private, no-cache";
 
 /**
  * Marks the answer to a private page `Cache-Control: private, no-store`. Any other page rendered
- * for a request with a session or a toast gets `private, no-cache`: no shared cache may keep it
- * for someone else. (Anonymous catalogue pages are rendered without those cookies and carry the
+ * for a request with a session, a toast or a delivery PIN gets `private, no-cache`: no shared cache
+ * may keep it for someone else. (Anonymous catalogue pages are rendered without those cookies and carry the
  * page cache's public policy.)
  */
 export function applyPrivateCaching(request: Request, headers: Headers) {

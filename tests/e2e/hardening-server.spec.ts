@@ -231,6 +231,18 @@ test.describe("rendered answers", () => {
     expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
     check(plain.body.toString("utf8"));
   });
+
+  test("a page rendered for a shopper's delivery PIN names it, and no shared cache may keep it", async () => {
+    const product = await someProduct();
+    // The app's own cookie for PIN 560001 (base64 of its JSON), as "Check delivery" sets it.
+    const cookie = `pin=${encodeURIComponent(Buffer.from('"560001"').toString("base64"))}`;
+    for (const path of [`/product/${product.id}`, `/product/${product.id}.data`]) {
+      const page = await bytes(path, { cookie });
+      expect(page.body.toString("utf8"), path).toContain("560001");
+      expect(page.headers["x-cache"], path).toBeUndefined();
+      expect(page.headers["cache-control"], path).toBe("private, no-cache");
+    }
+  });
 });
 
 test.describe("pipelined requests", () => {

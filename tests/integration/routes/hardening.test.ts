@@ -465,16 +465,23 @@ describe("private pages", () => {
     }
   });
 
-  it("mark a catalogue page rendered for a session or a toast private, no-cache; a vehicle alone leaves it public", () => {
+  it("mark a catalogue page rendered for a session, a toast or a delivery PIN private, no-cache; a vehicle alone leaves it public", () => {
     const caching = (path: string, cookie: string) => {
       const headers = new Headers();
       applyPrivateCaching(new Request(ORIGIN + path, { headers: { cookie } }), headers);
       return headers.get("Cache-Control");
     };
-    for (const cookie of ["session=abc", "vehicle=x; __Host-session=abc", "toast=t", "a=1;toast=t"])
+    for (const cookie of [
+      "session=abc",
+      "vehicle=x; __Host-session=abc",
+      "toast=t",
+      "a=1;toast=t",
+      "pin=IjU2MDAwMSI%3D",
+      "vehicle=x; pin=IjU2MDAwMSI%3D",
+    ])
       expect(caching("/product/1", cookie), cookie).toBe("private, no-cache");
     expect(caching("/cart", "session=abc")).toBe("private, no-store");
-    for (const cookie of ["vehicle=x", "sessionish=1", "my_session=1", "toaster=1"])
+    for (const cookie of ["vehicle=x", "sessionish=1", "my_session=1", "toaster=1", "pincode=1"])
       expect(caching("/product/1", cookie), cookie).toBeNull();
   });
 });
