@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { FieldErrors, ProductInput } from "~/utils/product-schema";
 import { writeProduct } from "~/models/product-rows.server";
 import {
@@ -185,7 +186,7 @@ export async function saveProduct(
     );
   } catch (error) {
     await removeFiles(written.files);
-    if (isUniqueSlugError(error))
+    if (isUniqueViolation(error, "products", ["slug"]))
       return { ok: false, errors: { slug: "Another product already uses this slug" } };
     throw error;
   }
@@ -198,10 +199,6 @@ export async function saveProduct(
     );
   }
   return { ok: true, id: savedId };
-}
-
-function isUniqueSlugError(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed: products\.slug/.test(error.message);
 }
 
 // ---------------------------------------------------------------------------------------------

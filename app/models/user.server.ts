@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Executor } from "~/db/db.server";
 import type { Role } from "~/db/schema";
+import { isUniqueViolation } from "~/db/unique-violation";
 import { COMMON_PASSWORD, isCommonPassword } from "~/utils/common-passwords.server";
 import {
   DEFAULT_COST,
@@ -68,7 +69,7 @@ export async function createUser(
     return { ok: true, user };
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) {
+    if (isUniqueViolation(error, "users", ["email", "users_email_lower"])) {
       return { ok: false, field: "email", error: EMAIL_TAKEN };
     }
     throw error;

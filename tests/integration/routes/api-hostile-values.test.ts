@@ -15,6 +15,7 @@ import * as createOrder from "~/routes/api.v1.checkout.create-order";
 import * as invoice from "~/routes/api.v1.orders.$orderId.invoice";
 import * as order from "~/routes/api.v1.orders.$orderId";
 import * as product from "~/routes/api.v1.product.$id";
+import * as register from "~/routes/api.v1.register";
 import * as recommendations from "~/routes/api.v1.product._index";
 import * as byVehicle from "~/routes/api.v1.products.brand.$brand";
 import * as byCategory from "~/routes/api.v1.products.category.$category";
@@ -334,5 +335,46 @@ describe("POST /api/v1/billing", () => {
       expect(res.status).toBe(201);
       expect(res.body.address).toMatchObject({ city: "Bengaluru", state: "Karnataka" });
     }
+  });
+});
+
+describe("two requests racing for one unique value", () => {
+  it("two sign-ups of one e-mail at once: one account, the other a 400 on its field", async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        callRoute(
+          register.action,
+          new Request(`${BASE}/api/v1/register`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email: "twins@example.com", password: "overland-trail-42" }),
+          }),
+        ).then(async (res) => ({ status: res.status, body: await res.json() })),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400))
+      expect(a.body.errors).toEqual({ email: "An account with this e-mail already exists." });
+  });
+
+  it("two uploads of one slug at once: one product, the other a 400 on its field", async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        send(upload.action, "POST", "/api/v1/products/upload", {
+          token: admin,
+          form: {
+            title: "Twin Snorkel",
+            slug: "twin-snorkel",
+            brand: "Warn",
+            price: "99900",
+            category: "winches",
+            inStock: "true",
+          },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400))
+      expect(a.body.errors).toEqual({ slug: "Another product already uses this slug" });
   });
 });
