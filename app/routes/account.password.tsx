@@ -14,11 +14,15 @@ import { PasswordHashingBusy } from "~/utils/password.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { changePasswordSchema, fieldErrors } from "~/utils/validation";
 import { FormError, SubmitButton, TextField } from "~/components/form-field";
+import { headersWithRetryAfter } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [
   { title: "Change password | Overland 4x4 Gear" },
   { name: "robots", content: "noindex" },
 ];
+
+// A throttled or busy answer says when to come back (Retry-After).
+export const headers = headersWithRetryAfter;
 
 type ActionData = { formError?: string; errors?: Record<string, string | undefined> };
 

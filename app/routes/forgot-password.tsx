@@ -11,11 +11,15 @@ import { FORGOT_ANSWER, requestPasswordReset } from "~/models/password-reset.ser
 import { assertSameOrigin, clientAddress } from "~/utils/http.server";
 import { fieldErrors, forgotPasswordSchema } from "~/utils/validation";
 import { FormError, SubmitButton, TextField } from "~/components/form-field";
+import { headersWithRetryAfter } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [
   { title: "Forgot password | Overland 4x4 Gear" },
   { name: "robots", content: "noindex" },
 ];
+
+// A throttled or busy answer says when to come back (Retry-After).
+export const headers = headersWithRetryAfter;
 
 type ActionData = { email?: string; errors?: Record<string, string>; formError?: string };
 

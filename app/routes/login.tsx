@@ -13,8 +13,12 @@ import { AuthForm, type AuthFormData } from "~/components/auth-form";
 import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CREDENTIALS_REQUIRED, withoutRequired } from "~/utils/validation";
+import { headersWithRetryAfter } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in | Overland 4x4 Gear" }];
+
+// A throttled or busy answer says when to come back (Retry-After).
+export const headers = headersWithRetryAfter;
 
 const homeOf = (role: string) => (role === "admin" ? "/admin/dashboard" : "/");
 

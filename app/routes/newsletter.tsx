@@ -6,6 +6,7 @@ import { assertSameOrigin, clientAddress } from "~/utils/http.server";
 import { refererPath } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/seo";
+import { headersWithRetryAfter } from "~/utils/responses.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -22,6 +23,9 @@ function backTo(request: Request): string {
   const to = refererPath(request, "/");
   return to === "/newsletter" || to.startsWith("/newsletter?") ? "/" : to;
 }
+
+// A throttled or busy answer says when to come back (Retry-After).
+export const headers = headersWithRetryAfter;
 
 /**
  * The footer's sign-up. A fetcher gets `{ok, message}` or the field error; a plain post is sent

@@ -11,6 +11,7 @@ import { RESET_INVALID, resetPassword, resetTokenUsable } from "~/models/passwor
 import { assertSameOrigin } from "~/utils/http.server";
 import { securityEvent } from "~/utils/log.server";
 import { PasswordHashingBusy } from "~/utils/password.server";
+import { headersWithRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { fieldErrors, resetPasswordSchema } from "~/utils/validation";
 import { SubmitButton, TextField } from "~/components/form-field";
@@ -24,7 +25,12 @@ export const meta: MetaFunction = () => [
 // shop's default would send the origin). Not no-referrer: under it a browser posts the page's own
 // form with "Origin: null", which the cross-site check refuses.
 const privateHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
-export const headers: HeadersFunction = () => privateHeaders;
+export const headers: HeadersFunction = (args) => {
+  // And a busy answer says when to come back (Retry-After).
+  const headers = new Headers(headersWithRetryAfter(args));
+  for (const [name, value] of Object.entries(privateHeaders)) headers.set(name, value);
+  return headers;
+};
 
 type ActionData = { errors?: Record<string, string>; formError?: string };
 

@@ -18,8 +18,12 @@ import {
   signupSchema,
   withoutRequired,
 } from "~/utils/validation";
+import { headersWithRetryAfter } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Overland 4x4 Gear" }];
+
+// A throttled or busy answer says when to come back (Retry-After).
+export const headers = headersWithRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");

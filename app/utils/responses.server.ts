@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type HeadersFunction } from "@remix-run/node";
 import { isFetcherSubmission } from "~/components/fetcher-flag";
 import type { ZodError } from "zod";
 import { fieldErrors, idSchema } from "./validation";
@@ -16,6 +16,23 @@ export function invariantResponse(
 ): asserts condition {
   if (!condition) throw new Response(message, init);
 }
+
+/**
+ * A route's `headers` that keeps the `Retry-After` of its action's or loader's answer (a throttled
+ * or busy form made with data()). Remix passes nothing but Set-Cookie from an action or loader to
+ * the page or data answer of a route without a `headers` export: a login refused with 429 went out
+ * without it.
+ */
+export const headersWithRetryAfter: HeadersFunction = ({
+  actionHeaders,
+  loaderHeaders,
+  parentHeaders,
+}) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** Throws the 404 page. */
 export function notFound(message = "Not Found"): never {

@@ -431,6 +431,30 @@ test.describe("request bodies", () => {
   });
 });
 
+test.describe("throttled forms", () => {
+  test("a login refused for too many failures answers 429 with Retry-After, as a page and as data", async () => {
+    const email = `throttled-${Date.now()}@example.com`;
+    const attempt = (path: string) =>
+      raw({
+        method: "POST",
+        path,
+        headers: {
+          host: hostHeader,
+          origin: `http://${hostHeader}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ email, password: "wrong-password-1" }).toString(),
+      });
+    // The first failures cost nothing; then each attempt waits a while after the last one.
+    for (let i = 0; i < 5; i++) expect((await attempt("/login")).status).toBe(401);
+    for (const path of ["/login", "/login.data"]) {
+      const refused = await attempt(path);
+      expect(refused.status, path).toBe(429);
+      expect(Number(refused.headers["retry-after"]), path).toBeGreaterThan(0);
+    }
+  });
+});
+
 test.describe("cross-site posts and CORS", () => {
   test("a form post from another site to any page answers 403, never 500", async () => {
     const pages = [
