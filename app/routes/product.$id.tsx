@@ -27,7 +27,7 @@ import { pageMeta, publicOrigin, whatsappUrl } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 import { answerDeliveryCheck } from "~/models/shipping.server";
 import { pinCookieHeader, readPin } from "~/utils/pin.server";
-import { invariantResponse, notFound } from "~/utils/responses.server";
+import { idParam, invariantResponse, notFound } from "~/utils/responses.server";
 import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -79,8 +79,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (id === null) notFound();
     throw redirect(`/product/${id}${new URL(request.url).search}`, 301);
   }
+  // Digits past the largest id name no product (and PostgreSQL refuses them in a query).
+  const id = idParam(raw);
+  if (id === null) notFound();
   const shopper = await getVehicle(db, (await readVehicleSlug(request)) ?? "");
-  const product = await getProductForPage(db, Number(raw), shopper?.id ?? null);
+  const product = await getProductForPage(db, id, shopper?.id ?? null);
   invariantResponse(product);
   const search = new URL(request.url).searchParams;
   const wanted = search.get("color")?.toLowerCase();

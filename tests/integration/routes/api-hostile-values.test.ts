@@ -23,6 +23,7 @@ import * as deleteProduct from "~/routes/api.v1.products.delete.$id";
 import * as updateProduct from "~/routes/api.v1.products.update.$id";
 import * as upload from "~/routes/api.v1.products.upload";
 import * as search from "~/routes/api.v1.search";
+import * as productPage from "~/routes/product.$id";
 import { MAX_PRICE_PAISE } from "~/utils/money";
 import { insertCheckoutFixture } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
@@ -112,6 +113,11 @@ describe("ids past the id columns' range (PostgreSQL's integer)", () => {
       ];
       expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404]);
     }
+    // The product page, the API's twin, too.
+    const page = await callRoute(productPage.loader, new Request(`${BASE}/product/2147483648`), {
+      id: "2147483648",
+    });
+    expect(page.status).toBe(404);
   });
 
   it("in a body are invalid (400, by field); as `exclude` they leave nothing out", async () => {
