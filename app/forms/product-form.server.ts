@@ -5,7 +5,11 @@ import { securityEvent } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import type { AdminProductQuery, ProductForEdit } from "~/models/product-admin-list.server";
+import {
+  getProductForEdit,
+  type AdminProductQuery,
+  type ProductForEdit,
+} from "~/models/product-admin-list.server";
 import type { SaveOptions } from "~/models/product-admin.server";
 import {
   blankSize,
@@ -74,6 +78,7 @@ export function editFormValues(p: ProductForEdit): ProductFormValues {
     description: p.description,
     inStock: p.stock > 0 ? "true" : "false",
     stock: String(p.stock),
+    stockSeen: p.stockSeen,
     universalFit: p.universalFit,
     vehicles: p.vehicles,
     image: p.image,
@@ -148,6 +153,7 @@ export function readProductForm(fd: FormData): { values: ProductFormValues; raw:
     description: text(fd, "description"),
     inStock: text(fd, "inStock"),
     stock: text(fd, "stock"),
+    stockSeen: text(fd, "stockSeen"),
     universalFit: text(fd, "universalFit") === "on" || text(fd, "universalFit") === "true",
     vehicles: texts(fd, "vehicles"),
   };
@@ -222,7 +228,36 @@ export async function handleProductForm(
   if (result.ok) return { kind: "saved", id: result.id };
   if (result.notFound) return { kind: "not-found" };
   const errors = isFetcherSubmission(fd) ? result.errors : askFilesAgain(raw, result.errors);
-  return { kind: "invalid", values, errors };
+  return {
+    kind: "invalid",
+    values: result.stockMoved ? await withCurrentStock(db, id, values) : values,
+    errors,
+  };
+}
+
+/**
+ * The typed values with the stock counts replaced by the product's current ones. When the typed
+ * colours or sizes are not the stored ones (rows added, removed or renamed), the cells are left
+ * empty instead, which keeps every variant's current count, so no count lands on another row.
+ */
+async function withCurrentStock(
+  db: Kysely<DB>,
+  id: number | null,
+  values: ProductFormValues,
+): Promise<ProductFormValues> {
+  const product = id === null ? null : await getProductForEdit(db, id);
+  if (!product) return values;
+  const current = editFormValues(product);
+  const rows = (v: ProductFormValues) =>
+    JSON.stringify([v.colors.map((c) => c.name.trim().toLowerCase()), v.sizes.map((s) => s.id)]);
+  const sameRows = rows(values) === rows(current);
+  return {
+    ...values,
+    inStock: current.inStock,
+    stock: sameRows ? current.stock : "",
+    variantStock: sameRows ? current.variantStock : {},
+    stockSeen: current.stockSeen,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import type { ProductSize } from "~/models/product-detail.server";
 import { storedColors, type StoredColor } from "~/models/product-images.server";
+import { stockFingerprint } from "~/models/variant-stock.server";
 
 /* The admin's reads of the catalogue: the product list, its numbers, and a product to edit. */
 
@@ -55,6 +56,8 @@ export type ProductForEdit = ProductBasics & {
   colors: StoredColor[];
   sizes: ProductSize[];
   variantStock: Map<string, number>;
+  /** The stock shown, as `stockFingerprint` (a save checks it has not moved since). */
+  stockSeen: string;
 };
 
 /** A product as the edit form shows it, or null when there is none (or it was removed). */
@@ -141,6 +144,9 @@ export async function getProductForEdit(
         )}`,
         v.stock,
       ]),
+    ),
+    stockSeen: stockFingerprint(
+      variants.map((v) => ({ sizeId: v.size_id, colorId: v.color_id, stock: v.stock })),
     ),
   };
 }

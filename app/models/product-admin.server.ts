@@ -9,6 +9,7 @@ import {
   writeImages,
   type StoredColor,
 } from "~/models/product-images.server";
+import { currentStockFingerprint } from "~/models/variant-stock.server";
 import { removeFiles } from "~/utils/images.server";
 
 /*
@@ -19,7 +20,14 @@ import { removeFiles } from "~/utils/images.server";
  */
 
 export type SaveResult =
-  { ok: true; id: number } | { ok: false; errors: FieldErrors; notFound?: boolean };
+  | { ok: true; id: number }
+  | { ok: false; errors: FieldErrors; notFound?: boolean; stockMoved?: boolean };
+
+export const STOCK_MOVED_MESSAGE =
+  "The stock changed while you were editing (an order took units or gave them back). The counts shown now are the current ones: check them and save again.";
+
+/** The stock changed between the edit form's load and its save (see ProductRawInput.stockSeen). */
+class StockMoved extends Error {}
 
 export type SaveOptions = { uploadsDir: string };
 
@@ -162,8 +170,17 @@ export async function saveProduct(
 
   let savedId: number;
   try {
-    savedId = await db.transaction().execute(async (trx) =>
-      writeProduct(
+    savedId = await db.transaction().execute(async (trx) => {
+      // Counts typed over stock that has moved since the form was loaded would undo a sale (or a
+      // return); "Sold out" sets 0 whatever the counts were.
+      if (
+        id !== null &&
+        input.stockSeen !== undefined &&
+        input.stock !== 0 &&
+        (await currentStockFingerprint(trx, id)) !== input.stockSeen
+      )
+        throw new StockMoved();
+      return writeProduct(
         trx,
         id,
         {
@@ -182,10 +199,12 @@ export async function saveProduct(
           vehicleIds,
         },
         existing?.stock ?? 0,
-      ),
-    );
+      );
+    });
   } catch (error) {
     await removeFiles(written.files);
+    if (error instanceof StockMoved)
+      return { ok: false, errors: { stock: STOCK_MOVED_MESSAGE }, stockMoved: true };
     if (isUniqueViolation(error, "products", ["slug"]))
       return { ok: false, errors: { slug: "Another product already uses this slug" } };
     throw error;

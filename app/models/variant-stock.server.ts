@@ -165,6 +165,29 @@ export async function listVariantStock(
   return rows.map((r) => ({ ...r, stock: Number(r.stock) }));
 }
 
+/**
+ * A product's stock per variant as one string, the same for the same counts: the edit form keeps
+ * the one it showed, and a save compares it with the current one (see saveProduct).
+ */
+export function stockFingerprint(
+  rows: { sizeId: number | null; colorId: number | null; stock: number }[],
+): string {
+  return rows
+    .map((r) => `${r.sizeId ?? 0}.${r.colorId ?? 0}:${Number(r.stock)}`)
+    .sort()
+    .join(",");
+}
+
+/** The current `stockFingerprint` of a product. */
+export async function currentStockFingerprint(db: Kysely<DB>, productId: number): Promise<string> {
+  const rows = await db
+    .selectFrom("product_variants")
+    .select(["size_id as sizeId", "color_id as colorId", "stock"])
+    .where("product_id", "=", productId)
+    .execute();
+  return stockFingerprint(rows);
+}
+
 /** Units of one variant that can be sold now (0 when it does not exist or the product is hidden). */
 export async function variantStock(db: Kysely<DB>, key: VariantKey): Promise<number> {
   const row = await db

@@ -50,6 +50,12 @@ export type ProductRawInput = {
    * without colours or sizes); an empty cell leaves that variant to the rules of `stock`.
    */
   variantStock?: Record<string, string>;
+  /**
+   * The edit form's record of the stock it showed (`stockFingerprint`): a save over stock that has
+   * moved since (an order took units or gave them back) is refused, so counts typed over old ones
+   * do not undo a sale. Absent (the API) sets the counts as sent.
+   */
+  stockSeen?: string;
   colors?: ColorRowInput[];
   sizes?: SizeRowValues[];
   mainImage: File | null;
@@ -237,6 +243,7 @@ const productFields = z
           ),
       )
       .default({}),
+    stockSeen: z.string().max(10_000).optional(),
     mainImage: imageFile.nullable().default(null),
   })
   .transform((v) => {
@@ -260,6 +267,8 @@ const productFields = z
       sizes: v.sizes,
       /** Typed units per variant, keyed `colourIndex.sizeIndex` among the rows kept (see variantStockOf). */
       variantStock: variantStockOf(v.variantStock, v.colors, v.sizes),
+      /** The stock the form showed, when it came from the edit form (see ProductRawInput). */
+      stockSeen: v.stockSeen || undefined,
       mainImage: v.mainImage,
     };
   });

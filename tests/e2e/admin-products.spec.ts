@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { adminTest as test, imageFile, sidebar, uniqueSlug } from "./admin-support";
+import { ADMIN, adminTest as test, imageFile, sidebar, uniqueSlug } from "./admin-support";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -220,4 +220,63 @@ test("a refused save keeps the chosen images with JavaScript and asks for them a
       .filter({ hasText: "At most 24 images can be uploaded in one save; 25 are chosen." }),
   ).toBeVisible();
   expect(posted).toBe(false);
+});
+
+test("a save over stock that moved while the form was open is refused with the current count, and saves on the second try", async ({
+  page,
+  request,
+}) => {
+  const { token } = await (await request.post("/api/v1/login", { data: ADMIN })).json();
+  const headers = { Authorization: `Bearer ${token}` };
+  const slug = uniqueSlug("e2e-stock");
+  const title = `Recovery strap ${slug}`;
+  const product = (stock: string) => {
+    const fd = new FormData();
+    const fields = {
+      title,
+      slug,
+      brand: "Warn",
+      price: "249900",
+      description: "Kinetic strap.",
+      category: "generic_accessories",
+      inStock: "true",
+      stock,
+    };
+    for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+    return fd;
+  };
+  const created = await request.post("/api/v1/products/upload", {
+    headers,
+    multipart: product("5"),
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).product;
+
+  await page.goto(`/admin/products/${id}/edit`);
+  const edit = page.getByRole("dialog", { name: /Edit product/ });
+  await expect(edit.getByLabel("Units in stock")).toHaveValue("5");
+  await edit.getByLabel("Description (optional)").fill("Kinetic strap, 8 tonnes.");
+  // A count typed over the 5 shown.
+  await edit.getByLabel("Units in stock").fill("6");
+
+  // Meanwhile the stock moves (here through the API; an order does the same).
+  const moved = await request.put(`/api/v1/products/update/${id}`, {
+    headers,
+    multipart: product("3"),
+  });
+  expect(moved.status()).toBe(200);
+
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByText(/The stock changed while you were editing/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(edit.getByLabel("Units in stock")).toHaveValue("3");
+  await expect(edit.getByLabel("Description (optional)")).toHaveValue("Kinetic strap, 8 tonnes.");
+
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated!")).toBeVisible({ timeout: 20_000 });
+  const saved = await (await request.get(`/api/v1/product/${id}`)).json();
+  expect(saved).toMatchObject({ description: "Kinetic strap, 8 tonnes.", inStock: true });
+  await page.goto(`/admin/products/${id}/edit`);
+  await expect(page.getByLabel("Units in stock")).toHaveValue("3");
 });

@@ -229,6 +229,9 @@ export function ProductForm({
           </fieldset>
           <Field name="stock" label="Units in stock" errors={errors}>
             <input
+              // A save refused because the stock moved comes back with the current counts: a new
+              // key shows them instead of the ones typed (the same for the cells below).
+              key={values.stockSeen}
               {...describe(errors, "stock")}
               defaultValue={values.stock}
               inputMode="numeric"
@@ -305,7 +308,9 @@ export function ProductForm({
 
       <ProductColorRows rows={colors} setRows={setColors} errors={errors} />
       <ProductSizeRows rows={sizes} setRows={setSizes} errors={errors} />
+      {values.stockSeen ? <input type="hidden" name="stockSeen" value={values.stockSeen} /> : null}
       <ProductStockGrid
+        key={values.stockSeen}
         colors={colors}
         sizes={sizes}
         variantStock={values.variantStock}

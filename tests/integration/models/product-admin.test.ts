@@ -5,8 +5,13 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readProductApi } from "~/forms/product-api.server";
 import { submitProduct, validateProduct } from "~/forms/product-fields.server";
-import { editFormValues, handleProductForm, readProductForm } from "~/forms/product-form.server";
-import { deleteProduct } from "~/models/product-admin.server";
+import {
+  editFormValues,
+  handleProductForm,
+  readProductForm,
+  type ProductFormValues,
+} from "~/forms/product-form.server";
+import { deleteProduct, STOCK_MOVED_MESSAGE } from "~/models/product-admin.server";
 import {
   catalogStats,
   getProductForEdit as getStoredProduct,
@@ -505,6 +510,70 @@ describe("saving, editing and deleting", () => {
       ok: false,
       errors: { "variantStock.0.0": expect.stringMatching(/whole number/) },
     });
+  });
+
+  it("refuses a save whose counts were loaded before an order moved the stock, and shows the current counts", async () => {
+    const created = await submitProduct(
+      t.db,
+      null,
+      readProductForm(await htmlForm({ stock: "" })).raw,
+      { uploadsDir },
+    );
+    const id = created.ok ? created.id : 0;
+    /** The edit form posted as shown, with `changes` typed. */
+    const post = (values: ProductFormValues, changes: Record<string, string> = {}) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(values)) if (typeof v === "string") fd.set(k, v);
+      values.colors.forEach((c, i) => {
+        fd.set(`colors.${i}.name`, c.name);
+        for (const key of c.stored) fd.append(`colors.${i}.stored`, key);
+      });
+      values.sizes.forEach((row, i) => {
+        for (const [k, v] of Object.entries(row)) if (v !== undefined) fd.set(`sizes.${i}.${k}`, v);
+      });
+      for (const [k, v] of Object.entries(values.variantStock)) fd.set(`variantStock.${k}`, v);
+      for (const [k, v] of Object.entries(changes)) fd.set(k, v);
+      return handleProductForm(t.db, id, fd, {}, { uploadsDir });
+    };
+    const stored = async () =>
+      t.db
+        .selectFrom("products")
+        .select(["stock", "description"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const shown = (await getProductForEdit(t.db, id))!.values;
+    expect(shown.variantStock).toEqual({ "0.0": "10", "0.1": "10", "1.0": "10", "1.1": "10" });
+
+    // While the admin edits the description, an order takes 2 units of one variant.
+    await t.db
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "-", 2) }))
+      .where("product_id", "=", id)
+      .where("id", "=", (eb) =>
+        eb
+          .selectFrom("product_variants")
+          .select((e) => e.fn.min("id").as("id"))
+          .where("product_id", "=", id),
+      )
+      .execute();
+    const refused = await post(shown, { description: "Forged look. Tougher." });
+    expect(refused).toMatchObject({ kind: "invalid", errors: { stock: STOCK_MOVED_MESSAGE } });
+    if (refused.kind !== "invalid") throw new Error();
+    // Nothing saved: the sale stands; the form keeps the typed text and now shows the counts.
+    expect(await stored()).toEqual({ stock: 38, description: "Forged look. Tough." });
+    expect(refused.values.description).toBe("Forged look. Tougher.");
+    expect(Object.values(refused.values.variantStock).sort()).toEqual(["10", "10", "10", "8"]);
+    expect(refused.values.stockSeen).not.toBe(shown.stockSeen);
+
+    // Saved again as now shown: saved, the sale still counted.
+    expect(await post(refused.values)).toEqual({ kind: "saved", id });
+    expect(await stored()).toEqual({ stock: 38, description: "Forged look. Tougher." });
+
+    // A count typed on a form loaded before the last save is refused too; "Sold out" is not.
+    expect(await post(shown, { "variantStock.0.0": "4" })).toMatchObject({ kind: "invalid" });
+    expect(await stored()).toMatchObject({ stock: 38 });
+    expect(await post(shown, { inStock: "false" })).toEqual({ kind: "saved", id });
+    expect(await stored()).toMatchObject({ stock: 0 });
   });
 
   it("refuses a slug another product uses, and creates a brand typed under Other", async () => {
