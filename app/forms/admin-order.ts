@@ -1,5 +1,6 @@
 import type { OrderStatus } from "~/db/schema";
 import { rupeesToPaise } from "~/utils/money";
+import { idSchema } from "~/utils/validation";
 
 /** The admin's order page (`/admin/orders/:id`): its forms read into what the models take. */
 
@@ -75,13 +76,10 @@ export function readRefund(form: FormData):
 export function readReturnDecision(
   form: FormData,
 ): { returnId: number; decision: "approve" | "decline" | "receive"; note: string } | null {
-  const returnId = Number(form.get("returnId"));
+  const id = idSchema.safeParse(form.get("returnId") ?? "");
   const decision = String(form.get("decision") ?? "");
-  if (
-    !Number.isSafeInteger(returnId) ||
-    (decision !== "approve" && decision !== "decline" && decision !== "receive")
-  ) {
+  if (!id.success || (decision !== "approve" && decision !== "decline" && decision !== "receive")) {
     return null;
   }
-  return { returnId, decision, note: String(form.get("note") ?? "") };
+  return { returnId: id.data, decision, note: String(form.get("note") ?? "") };
 }

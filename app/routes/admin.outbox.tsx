@@ -12,7 +12,7 @@ import type { OutboxStatus } from "~/db/schema";
 import { listOutbox, resendMessage } from "~/models/outbox.server";
 import { securityEvent } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { notFound } from "~/utils/responses.server";
+import { idParam, notFound } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages | Admin" }];
 
@@ -30,10 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  const id = Number(form.get("id"));
+  const id = idParam(String(form.get("id") ?? ""));
   const back = `/admin/outbox${new URL(request.url).search.replace(/[?&]index(=[^&]*)?/, "")}`;
-  if (!Number.isSafeInteger(id) || id <= 0)
-    return data({ message: "Unknown message" }, { status: 400 });
+  if (id === null) return data({ message: "Unknown message" }, { status: 400 });
   const result = await resendMessage(db, id);
   if (!result.ok) {
     if (result.status === 404) notFound();

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useOutlet } from
 import { PageLoadError } from "~/components/error-panel";
 import { requireAdmin } from "~/auth/guards.server";
 import { safeRedirectPath } from "~/utils/redirect.server";
+import { idParam } from "~/utils/responses.server";
 import { Pagination } from "~/components/pagination";
 import {
   DeleteConfirm,
@@ -28,11 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = parseAdminProductQuery(params);
-  const deleteId = Number(params.get("delete"));
+  const deleteId = idParam(params.get("delete") ?? undefined);
   const [list, options, confirm] = await Promise.all([
     listAdminProducts(db, query),
     productFormOptions(db),
-    Number.isInteger(deleteId) && deleteId > 0 ? findAdminProduct(db, deleteId) : null,
+    deleteId === null ? null : findAdminProduct(db, deleteId),
   ]);
   return { list, query, categories: options.categories, confirm };
 }
@@ -43,8 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = safeRedirectPath(form.get("back"), "/admin/products");
   const to = back.startsWith("/admin/products") ? back : "/admin/products";
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
+  const id = idParam(String(form.get("id") ?? ""));
+  if (form.get("intent") !== "delete" || id === null) {
     return redirectWithToast(to, { type: "error", message: "Delete failed" }, request);
   }
   try {

@@ -5,7 +5,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
+import { getSandboxGateway, resetPaymentGateway } from "~/payments/payments.server";
+import * as adminOrder from "~/routes/admin.orders.$id";
+import * as adminOutbox from "~/routes/admin.outbox";
+import * as adminProducts from "~/routes/admin.products";
 import * as addItem from "~/routes/api.v1.cart.addItem";
 import * as removeLine from "~/routes/api.v1.cart.remove.$id";
 import * as updateLine from "~/routes/api.v1.cart.update.$id";
@@ -25,7 +30,7 @@ import * as upload from "~/routes/api.v1.products.upload";
 import * as search from "~/routes/api.v1.search";
 import * as productPage from "~/routes/product.$id";
 import { MAX_PRICE_PAISE } from "~/utils/money";
-import { insertCheckoutFixture } from "../../support/checkout-fixture";
+import { insertCheckoutFixture, paidCartOrder } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 import { callRoute } from "../../support/route";
 
@@ -382,5 +387,49 @@ describe("two requests racing for one unique value", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
     for (const a of answers.filter((x) => x.status === 400))
       expect(a.body.errors).toEqual({ slug: "Another product already uses this slug" });
+  });
+});
+
+describe("the admin's pages take the same ids", () => {
+  it("an id past the range in a link or a form is refused, not a 500", async () => {
+    const boss = await t.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "boss@example.com")
+      .executeTakeFirstOrThrow();
+    const cookie = (await createUserSession(new Request(`${BASE}/login`), Number(boss.id))).split(
+      ";",
+    )[0];
+    const get = (url: string) => new Request(BASE + url, { headers: { Cookie: cookie } });
+    const post = (url: string, body: Record<string, string>) =>
+      new Request(BASE + url, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: BASE },
+        body: new URLSearchParams(body),
+      });
+    const huge = "2147483648";
+    const products = await count("products");
+
+    const list = await callRoute(adminProducts.loader, get(`/admin/products?delete=${huge}`));
+    expect(list.status).toBe(200);
+    expect((await list.json()).confirm).toBeNull();
+    const deleted = await callRoute(
+      adminProducts.action,
+      post("/admin/products", { intent: "delete", id: huge }),
+    );
+    expect(deleted.status).toBe(303);
+    expect(await count("products")).toBe(products);
+
+    const resend = await callRoute(adminOutbox.action, post("/admin/outbox", { id: huge }));
+    expect(resend.status).toBe(400);
+
+    resetPaymentGateway();
+    const orderId = String((await paidCartOrder(t.db, f, getSandboxGateway()!)).orderId);
+    const decided = await callRoute(
+      adminOrder.action,
+      post(`/admin/orders/${orderId}`, { intent: "return", returnId: huge, decision: "approve" }),
+      { id: orderId },
+    );
+    expect(decided.status).toBe(400);
   });
 });
