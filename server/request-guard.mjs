@@ -308,14 +308,17 @@ export function limitedStream(req, limit, state, { budget = UPLOAD_BUDGET_BYTES 
       req.on("data", (chunk) => {
         if (stopped()) return;
         size += chunk.length;
+        // A body refused gives back what it counted at once: the app lets go of it as its read fails.
         if (size > limit) {
           state.tooLarge = true;
+          state.release();
           req.pause();
           controller.error(tooLarge(limit));
           return;
         }
         if (heldUploadBytes + chunk.length > budget) {
           state.busy = true;
+          state.release();
           req.pause();
           controller.error(busy());
           return;
