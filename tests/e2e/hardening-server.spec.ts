@@ -147,6 +147,40 @@ test.describe("Host and request target", () => {
     );
   });
 
+  test("an image path that climbs out of the uploads folder, or names anything but a stored image, is refused", async () => {
+    const { image } = JSON.parse(
+      (await raw({ path: "/api/v1/allProducts", headers: { host: hostHeader } })).body,
+    )[0] as { image: string };
+    const ok = await raw({ path: image, headers: { host: hostHeader } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers["content-type"]).toBe("image/webp");
+    expect(ok.headers["x-content-type-options"]).toBe("nosniff");
+    const dir = image.slice(0, image.lastIndexOf("/"));
+    for (const target of [
+      `${dir}/../../package.json`,
+      `${dir}/..%2f..%2fpackage.json`,
+      `${dir}/%2e%2e/%2e%2e/server.mjs`,
+      `/uploads/..\\..\\server.mjs`,
+      `/uploads/%5c..%5cserver.mjs`,
+    ]) {
+      const answer = await rawSocket(
+        `GET ${target} HTTP/1.1\r\nHost: ${hostHeader}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400/);
+    }
+    // Inside the folder, only `<key>-<width>.webp` names are served.
+    for (const target of [
+      image.replace(/-640\.webp$/, "-641.webp"),
+      image.replace(/\.webp$/, ".png"),
+      image.replace(/-640\.webp$/, ""),
+      "/uploads/.session-secret",
+      "/uploads//etc/passwd-640.webp",
+      "/uploads/seed/%00-640.webp",
+    ]) {
+      expect((await raw({ path: target, headers: { host: hostHeader } })).status, target).toBe(404);
+    }
+  });
+
   test("query parameters no route reads share the page's one cache entry", async () => {
     const product = await someProduct();
     await raw({ path: `/product/${product.id}`, headers: { host: hostHeader } });
