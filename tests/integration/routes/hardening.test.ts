@@ -93,7 +93,15 @@ describe("redirect targets from a request", () => {
     "//evil.example",
     "/\\evil.example",
     "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
     "https://evil.example/",
+    "https:evil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/%09/evil.example",
+    "\\/evil.example",
+    "/\\\\evil.example",
   ];
 
   it("are checked after normalising: nothing leads off the site", () => {
