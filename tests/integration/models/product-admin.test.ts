@@ -138,6 +138,21 @@ async function apiForm(overrides: Record<string, string> = {}) {
   return fd;
 }
 
+/** The edit form as the admin's browser posts it, showing `values` (no new files). */
+function editForm(values: ProductFormValues) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) if (typeof v === "string") fd.set(k, v);
+  values.colors.forEach((c, i) => {
+    fd.set(`colors.${i}.name`, c.name);
+    for (const key of c.stored) fd.append(`colors.${i}.stored`, key);
+  });
+  values.sizes.forEach((row, i) => {
+    for (const [k, v] of Object.entries(row)) if (v !== undefined) fd.set(`sizes.${i}.${k}`, v);
+  });
+  for (const [k, v] of Object.entries(values.variantStock)) fd.set(`variantStock.${k}`, v);
+  return fd;
+}
+
 /** Comparable view of validated input (files by name). */
 function comparable(input: Awaited<ReturnType<typeof validateProduct>>) {
   if (!input.ok) return input;
@@ -469,16 +484,7 @@ describe("saving, editing and deleting", () => {
       "1.1": "10",
     });
 
-    const edit = (await getProductForEdit(t.db, id))!;
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(edit.values)) if (typeof v === "string") fd.set(k, v);
-    edit.values.colors.forEach((c, i) => {
-      fd.set(`colors.${i}.name`, c.name);
-      for (const key of c.stored) fd.append(`colors.${i}.stored`, key);
-    });
-    edit.values.sizes.forEach((row, i) => {
-      for (const [k, v] of Object.entries(row)) if (v !== undefined) fd.set(`sizes.${i}.${k}`, v);
-    });
+    const fd = editForm((await getProductForEdit(t.db, id))!.values);
     for (const [k, v] of Object.entries({ "0.0": "3", "0.1": "0", "1.0": "5", "1.1": "" }))
       fd.set(`variantStock.${k}`, v);
     expect(await submitProduct(t.db, id, readProductForm(fd).raw, { uploadsDir })).toEqual({
@@ -522,16 +528,7 @@ describe("saving, editing and deleting", () => {
     const id = created.ok ? created.id : 0;
     /** The edit form posted as shown, with `changes` typed. */
     const post = (values: ProductFormValues, changes: Record<string, string> = {}) => {
-      const fd = new FormData();
-      for (const [k, v] of Object.entries(values)) if (typeof v === "string") fd.set(k, v);
-      values.colors.forEach((c, i) => {
-        fd.set(`colors.${i}.name`, c.name);
-        for (const key of c.stored) fd.append(`colors.${i}.stored`, key);
-      });
-      values.sizes.forEach((row, i) => {
-        for (const [k, v] of Object.entries(row)) if (v !== undefined) fd.set(`sizes.${i}.${k}`, v);
-      });
-      for (const [k, v] of Object.entries(values.variantStock)) fd.set(`variantStock.${k}`, v);
+      const fd = editForm(values);
       for (const [k, v] of Object.entries(changes)) fd.set(k, v);
       return handleProductForm(t.db, id, fd, {}, { uploadsDir });
     };
