@@ -226,7 +226,7 @@ describe("returns", () => {
         ok: false,
         status: 409,
         message: expect.stringMatching(
-          /^This return('s refund is on its way already| is refunded, not approved)\.$/,
+          /^This return('s refund is on its way already| is refunded, not approved| was received meanwhile)\.$/,
         ),
       },
     ]);
