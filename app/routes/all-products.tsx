@@ -10,7 +10,12 @@ import {
   listSwatches,
   parseListingParams,
 } from "~/models/catalog.server";
-import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, type Sort } from "~/utils/catalog-constants";
+import {
+  PRICE_MAX_RUPEES,
+  PRICE_MIN_RUPEES,
+  PRICE_RANGE_MESSAGE,
+  type Sort,
+} from "~/utils/catalog-constants";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 
@@ -104,6 +109,7 @@ export default function AllProducts() {
   const pending =
     navigation.state === "loading" && navigation.location.pathname === "/all-products";
   const fitChoice = fitVehicle ?? shopperVehicle;
+  const rangeWrong = filters.minRupees > filters.maxRupees;
   const active =
     filters.categories.length +
     filters.brands.length +
@@ -172,9 +178,16 @@ export default function AllProducts() {
                   max={PRICE_MAX_RUPEES}
                   step={1}
                   defaultValue={filters.maxRupees}
+                  aria-invalid={rangeWrong || undefined}
+                  aria-describedby={rangeWrong ? "price-range-error" : undefined}
                   className="rounded-md border border-gray-300 px-2 py-1"
                 />
               </label>
+              {rangeWrong ? (
+                <p id="price-range-error" className="text-sm text-red-700">
+                  {PRICE_RANGE_MESSAGE}
+                </p>
+              ) : null}
             </fieldset>
             <Checkboxes
               legend="Category"

@@ -7,6 +7,8 @@ export const PAGE_SIZE = 24;
 /** Default price filter bounds, in rupees. */
 export const PRICE_MIN_RUPEES = 0;
 export const PRICE_MAX_RUPEES = 1_000_000;
+/** Shown next to the max price when it is below the min price (no product can match). */
+export const PRICE_RANGE_MESSAGE = "The max price is below the min price: no product can match.";
 export const RECOMMENDATIONS = 6;
 
 /**

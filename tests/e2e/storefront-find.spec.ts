@@ -33,6 +33,15 @@ test("all products: filters are a GET form, the URL is the state, sort and pages
 
   await page.goto("/all-products?min=1000000&max=1000000");
   await expect(page.getByText("No products match these filters.")).toBeVisible();
+  await expect(page.getByText(/max price is below the min price/)).toHaveCount(0);
+
+  // A max below the min is named next to the field, not only an empty list.
+  await page.goto("/all-products?min=5000&max=100");
+  await expect(page.getByText("No products match these filters.")).toBeVisible();
+  await expect(page.getByLabel("Max price")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Max price")).toHaveAccessibleDescription(
+    "The max price is below the min price: no product can match.",
+  );
 
   await page.goto("/all-products");
   const firstPage = await page
