@@ -61,7 +61,7 @@ export default function Dashboard() {
           <Stat label="Orders waiting to ship" to="/admin/orders?status=to-ship">
             {stats.awaitingShipment}
           </Stat>
-          <Stat label="Orders needing attention" to="/admin/orders">
+          <Stat label="Orders needing attention" to="/admin/orders?status=attention">
             {stats.needsAttention}
           </Stat>
           <Stat label="Orders awaiting payment" to="/admin/orders?status=pending_payment">

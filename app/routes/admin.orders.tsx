@@ -13,14 +13,18 @@ export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
 
 /** The filter of every order still to ship (the dashboard's "waiting to ship" links to it). */
 const TO_SHIP_FILTER = "to-ship";
+/** The filter of every order with a note for the admin (the dashboard's "needing attention"). */
+const ATTENTION_FILTER = "attention";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const wanted = params.get("status");
   const status =
-    wanted === TO_SHIP_FILTER || ORDER_STATUSES.includes(wanted as OrderStatus)
-      ? (wanted as OrderStatus | typeof TO_SHIP_FILTER)
+    wanted === TO_SHIP_FILTER ||
+    wanted === ATTENTION_FILTER ||
+    ORDER_STATUSES.includes(wanted as OrderStatus)
+      ? (wanted as OrderStatus | typeof TO_SHIP_FILTER | typeof ATTENTION_FILTER)
       : null;
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const list = await listAllOrders(db, { status, page });
@@ -29,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status,
     statuses: [
       { value: TO_SHIP_FILTER, label: "To ship (paid, or cash on delivery)" },
+      { value: ATTENTION_FILTER, label: "Needing attention" },
       ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
     ],
   };
@@ -95,6 +100,11 @@ export default function AdminOrders() {
                     Manage
                   </Link>
                 </div>
+                {o.attention ? (
+                  <p className="mt-2 rounded-md bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900">
+                    Needs attention: {o.attention}
+                  </p>
+                ) : null}
                 <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
                   <div>
                     <dt className="text-gray-500">Customer</dt>

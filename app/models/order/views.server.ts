@@ -219,8 +219,11 @@ export type AdminOrderView = OrderView & {
 export async function listAllOrders(
   db: Kysely<DB>,
   options: {
-    /** One status, or "to-ship": every order still to ship (TO_SHIP). */
-    status?: OrderStatus | "to-ship" | null;
+    /**
+     * One status, "to-ship": every order still to ship (TO_SHIP), or "attention": every order
+     * with a note for the admin (the dashboard's "needing attention").
+     */
+    status?: OrderStatus | "to-ship" | "attention" | null;
     page?: number;
     pageSize?: number;
     /** A page past the last: the last page (default) or no orders (the JSON API). */
@@ -235,6 +238,7 @@ export async function listAllOrders(
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   let base = db.selectFrom("orders as o").innerJoin("users as u", "u.id", "o.user_id");
   if (options.status === "to-ship") base = base.where("o.status", "in", TO_SHIP);
+  else if (options.status === "attention") base = base.where("o.attention", "is not", null);
   else if (options.status) base = base.where("o.status", "=", options.status);
   const { n } = await base
     .select((eb) => eb.fn.countAll<number>().as("n"))

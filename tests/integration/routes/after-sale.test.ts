@@ -10,6 +10,7 @@ import { listRefunds } from "~/models/refund.server";
 import { decideReturn, listReturns, requestReturn } from "~/models/return.server";
 import { getSandboxGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin.orders.$id";
+import { loader as ordersLoader } from "~/routes/admin.orders";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/admin.outbox";
 import { action as cancelAction } from "~/routes/order_.$orderId.cancel";
 import { action as returnAction } from "~/routes/order_.$orderId.return";
@@ -401,6 +402,31 @@ describe("admin doors", () => {
       .where("note", "like", "handled:%")
       .execute();
     expect(again).toHaveLength(1);
+  });
+
+  it("the orders needing attention are a filter of the order list, each shown with its note", async () => {
+    const flagged = await paidOrder();
+    await paidOrder();
+    const note = "Payment pay_Y is a second payment: refund it";
+    await t.db
+      .updateTable("orders")
+      .set({ attention: note })
+      .where("id", "=", flagged.orderId)
+      .execute();
+    const list = (await (
+      await call(
+        ordersLoader,
+        new Request(`${BASE}/admin/orders?status=attention`, { headers: { Cookie: admin } }),
+        {},
+      )
+    ).json()) as {
+      orders: { id: number; attention: string | null }[];
+      total: number;
+      status: string | null;
+    };
+    expect(list.status).toBe("attention");
+    expect(list.total).toBe(1);
+    expect(list.orders.map((o) => [o.id, o.attention])).toEqual([[flagged.orderId, note]]);
   });
 
   it("the Messages page lists the outbox with errors and resends a failed message", async () => {
