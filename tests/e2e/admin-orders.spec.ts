@@ -51,7 +51,7 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   await detail.getByRole("button", { name: "Mark shipped" }).click();
   await expect(page.getByText("Order marked as shipped")).toBeVisible({ timeout: 20_000 });
   await expect(detail).toContainText("DTDC 123456789");
-  await expect(detail.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await expect(detail.getByText("Cancel order", { exact: true })).toHaveCount(0);
 
   await detail.getByRole("button", { name: "Mark delivered" }).click();
   await expect(page.getByText("Order marked as delivered")).toBeVisible({ timeout: 20_000 });
@@ -83,4 +83,40 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
     billingAddress: { fullName: "Asha Rao", city: "Pune" },
   });
   expect(listed.totalAmount).toBeGreaterThan(0);
+});
+
+test("an admin cancels a paid order only after confirming it, and the payment is refunded", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { orderId } = await paidOrder(browser, baseURL!);
+  await page.goto(`/admin/orders/${orderId}`);
+  const detail = page.getByRole("region", { name: new RegExp(`^Order #${orderId}\\b`) });
+  // The first click only asks; the order is still paid.
+  await detail.getByText("Cancel order", { exact: true }).click();
+  const confirm = detail.getByRole("button", { name: "Yes, cancel the order" });
+  await expect(confirm).toBeVisible();
+  await expect(
+    detail.getByText(
+      `Cancel order #${orderId}? What was paid online is refunded to the shopper. This cannot be undone.`,
+    ),
+  ).toBeVisible();
+  await expect(detail.getByRole("heading", { level: 1 })).toHaveText(`Order #${orderId} Paid`);
+  await confirm.click();
+  await expect(page.getByText(/^Order cancelled and .* refunded$/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(detail.getByRole("heading", { level: 1 })).toHaveText(`Order #${orderId} Refunded`);
+});
+
+test("the dashboard's orders needing attention open the order list filtered to them", async ({
+  page,
+}) => {
+  await page.goto("/admin/dashboard");
+  await page.getByRole("link", { name: /Orders needing attention/ }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?status=attention$/);
+  await expect(page.getByLabel("Status")).toHaveValue("attention");
+  await expect(page.getByText(/^\d+ orders? needing attention$/)).toBeVisible();
 });

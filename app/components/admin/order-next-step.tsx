@@ -58,6 +58,34 @@ export function OrderNextStep({
                     {MOVES.shipped!.button}
                   </button>
                 </Form>
+              ) : to === "cancelled" ? (
+                // A cancel cannot be undone (and refunds what was paid online): the button first
+                // opens its confirmation (no script needed).
+                <details key={to}>
+                  <summary className="inline-block cursor-pointer list-none rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
+                    {MOVES.cancelled!.button}
+                  </summary>
+                  <Form
+                    method="post"
+                    className="mt-2 max-w-md rounded-md border border-red-200 bg-red-50 p-3"
+                  >
+                    <input type="hidden" name="to" value="cancelled" />
+                    <p className="text-sm">
+                      Cancel order #{order.id}?{" "}
+                      {order.paymentMethod === "razorpay" && order.paidAt
+                        ? "What was paid online is refunded to the shopper. "
+                        : ""}
+                      This cannot be undone.
+                    </p>
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className="mt-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                    >
+                      Yes, cancel the order
+                    </button>
+                  </Form>
+                </details>
               ) : (
                 <Form key={to} method="post">
                   <input type="hidden" name="to" value={to} />
