@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import { countsAsPaidSql, orderStats, TO_SHIP } from "./order/index.server";
+import { countsAsPaidSql, keptPaiseSql, orderStats, TO_SHIP } from "./order/index.server";
 import { catalogStats } from "./product-admin-list.server";
 
 /** India Standard Time is UTC+05:30 all year: the shop's "today" and "this month". */
@@ -35,13 +35,13 @@ export async function dashboardStats(db: Kysely<DB>, now: Date = new Date()) {
         sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${dayStart} then 1 else 0 end), 0)`.as(
           "ordersToday",
         ),
-        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${dayStart} then amount_paise else 0 end), 0)`.as(
+        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${dayStart} then ${keptPaiseSql} else 0 end), 0)`.as(
           "revenueTodayPaise",
         ),
         sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then 1 else 0 end), 0)`.as(
           "ordersThisMonth",
         ),
-        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then amount_paise else 0 end), 0)`.as(
+        sql<number>`coalesce(sum(case when ${EARNING} and paid_at >= ${monthStart} then ${keptPaiseSql} else 0 end), 0)`.as(
           "revenueThisMonthPaise",
         ),
         sql<number>`coalesce(sum(case when ${TO_SHIP_SQL} then 1 else 0 end), 0)`.as(

@@ -73,5 +73,5 @@ export {
   type PaymentView,
   type ShippingAddress,
 } from "./views.server";
-export { orderStats, type OrderStats } from "./stats.server";
+export { keptPaiseSql, orderStats, type OrderStats } from "./stats.server";
 export type { OrderLine } from "./shared.server";

@@ -12,6 +12,12 @@ export type OrderStats = {
   needsAttention: number;
 };
 
+/**
+ * What an order brought in and kept: its amount less its refunds (sent or done), so a partial
+ * refund or a returned line lowers the revenue as a full refund (no longer counted as paid) does.
+ */
+export const keptPaiseSql = sql<number>`(amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.order_id = orders.id and r.status in ('pending', 'processed')), 0))`;
+
 /** Orders that count as paid and their revenue, all time and last 30 days; orders awaiting payment or attention. */
 export async function orderStats(db: Kysely<DB>, now: Date = new Date()): Promise<OrderStats> {
   const since = nowIso(new Date(now.getTime() - 30 * 24 * 3600_000));
@@ -19,13 +25,13 @@ export async function orderStats(db: Kysely<DB>, now: Date = new Date()): Promis
     .selectFrom("orders")
     .select([
       sql<number>`coalesce(sum(case when ${PAID} then 1 else 0 end), 0)`.as("paidOrders"),
-      sql<number>`coalesce(sum(case when ${PAID} then amount_paise else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when ${PAID} then ${keptPaiseSql} else 0 end), 0)`.as(
         "revenuePaise",
       ),
       sql<number>`coalesce(sum(case when ${PAID} and paid_at >= ${since} then 1 else 0 end), 0)`.as(
         "paidOrdersLast30Days",
       ),
-      sql<number>`coalesce(sum(case when ${PAID} and paid_at >= ${since} then amount_paise else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when ${PAID} and paid_at >= ${since} then ${keptPaiseSql} else 0 end), 0)`.as(
         "revenueLast30DaysPaise",
       ),
       sql<number>`coalesce(sum(case when status = 'pending_payment' then 1 else 0 end), 0)`.as(

@@ -124,4 +124,43 @@ describe("dashboard stats", () => {
       revenuePaise: 11200,
     });
   });
+
+  it("takes what was refunded off the revenue: a partial refund or a returned line is not money kept", async () => {
+    const user = Number(
+      (
+        await t.db
+          .insertInto("users")
+          .values({ email: "c@example.com", password_hash: "x", role: "customer" })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await order(user, "delivered", 10_000, "2026-03-15T01:00:00.000Z");
+    await order(user, "paid", 6_000, "2026-03-15T02:00:00.000Z");
+    const [first] = await t.db.selectFrom("orders").select("id").orderBy("id").execute();
+    const refund = (status: "pending" | "processed" | "failed", amount: number) =>
+      t.db
+        .insertInto("refunds")
+        .values({
+          order_id: first.id,
+          amount_paise: amount,
+          status,
+          by: "admin:1",
+          created_at: "2026-03-15T03:00:00.000Z",
+          updated_at: "2026-03-15T03:00:00.000Z",
+        })
+        .execute();
+    await refund("processed", 2_500);
+    await refund("pending", 1_000); // sent to Razorpay: on its way back
+    await refund("failed", 4_000); // did not go through: the money is still here
+
+    const stats = await dashboardStats(t.db, new Date("2026-03-15T10:00:00Z"));
+    expect(stats).toMatchObject({
+      ordersToday: 2,
+      revenueTodayPaise: 12_500,
+      revenueThisMonthPaise: 12_500,
+      paidOrders: 2,
+      revenuePaise: 12_500,
+    });
+  });
 });
