@@ -3,6 +3,7 @@ import type { DB } from "~/db/schema";
 import type { ProductSize } from "~/models/product-detail.server";
 import { storedColors, type StoredColor } from "~/models/product-images.server";
 import { stockFingerprint } from "~/models/variant-stock.server";
+import { idSchema } from "~/utils/validation";
 
 /* The admin's reads of the catalogue: the product list, its numbers, and a product to edit. */
 
@@ -175,13 +176,15 @@ export async function listAdminProducts(
   if (category) base = base.where("c.slug", "=", category);
   if (outOfStock) base = base.where("p.stock", "=", 0);
   if (q) {
+    // A product number, only when it can be one (digits past the id column match no id).
+    const id = /^\d+$/.test(q) ? idSchema.safeParse(q) : null;
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     base = base.where((eb) =>
       eb.or([
         eb(sql`lower(p.title)`, "like", sql`${like} escape '\\'`),
         eb(sql`lower(p.slug)`, "like", sql`${like} escape '\\'`),
         eb(sql`lower(b.name)`, "like", sql`${like} escape '\\'`),
-        ...(/^\d+$/.test(q) ? [eb("p.id", "=", Number(q))] : []),
+        ...(id?.success ? [eb("p.id", "=", id.data)] : []),
       ]),
     );
   }

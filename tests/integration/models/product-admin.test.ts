@@ -791,5 +791,15 @@ describe("admin list and stats", () => {
     expect((await listAdminProducts(t.db, { q: "warn", category: "", page: 1 })).total).toBe(1);
     expect((await listAdminProducts(t.db, { q: "", category: "wheels", page: 1 })).total).toBe(5);
     expect((await listAdminProducts(t.db, { q: "100%", category: "", page: 1 })).total).toBe(0);
+    // A product number finds that product; digits past any id (a part number, a phone number)
+    // find nothing instead of failing on PostgreSQL's integer ids.
+    const zeon = (await listAdminProducts(t.db, { q: "zeon", category: "", page: 1 })).rows[0];
+    expect(
+      (await listAdminProducts(t.db, { q: String(zeon.id), category: "", page: 1 })).rows.map(
+        (r) => r.id,
+      ),
+    ).toContain(zeon.id);
+    for (const q of ["9876543210", "99999999999999999999"])
+      expect((await listAdminProducts(t.db, { q, category: "", page: 1 })).total).toBe(0);
   });
 });
