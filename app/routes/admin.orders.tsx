@@ -27,10 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? (wanted as OrderStatus | typeof TO_SHIP_FILTER | typeof ATTENTION_FILTER)
       : null;
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
-  const list = await listAllOrders(db, { status, page });
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const list = await listAllOrders(db, { status, q, page });
   return {
     ...list,
     status,
+    q,
     statuses: [
       { value: TO_SHIP_FILTER, label: "To ship (paid, or cash on delivery)" },
       { value: ATTENTION_FILTER, label: "Needing attention" },
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** All orders, newest first, filtered by status; an order opened for its moves shows above the list. */
 export default function AdminOrders() {
-  const { orders, total, page, pageCount, status, statuses } = useLoaderData<typeof loader>();
+  const { orders, total, page, pageCount, status, q, statuses } = useLoaderData<typeof loader>();
   const outlet = useOutlet();
   const { search } = useLocation();
   const label: Record<string, string> = Object.fromEntries(statuses.map((s) => [s.value, s.label]));
@@ -52,6 +54,20 @@ export default function AdminOrders() {
         {outlet ? "All orders" : "Admin Orders"}
       </h1>
       <Form method="get" action="/admin/orders" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="order-q" className="block text-sm font-semibold">
+            Find an order
+          </label>
+          <input
+            id="order-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="Order number, e-mail, name or phone"
+            className="mt-1 w-72 max-w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+          />
+        </div>
         <div>
           <label htmlFor="order-status" className="block text-sm font-semibold">
             Status
@@ -80,6 +96,7 @@ export default function AdminOrders() {
       <p className="mt-4 text-sm text-gray-600">
         {total} {total === 1 ? "order" : "orders"}
         {status ? ` ${label[status].toLowerCase()}` : ""}
+        {q ? ` matching “${q}”` : ""}
       </p>
       {orders.length === 0 ? (
         <p className="mt-6 text-gray-600">No orders found.</p>

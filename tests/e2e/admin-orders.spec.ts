@@ -120,3 +120,24 @@ test("the dashboard's orders needing attention open the order list filtered to t
   await expect(page.getByLabel("Status")).toHaveValue("attention");
   await expect(page.getByText(/^\d+ orders? needing attention$/)).toBeVisible();
 });
+
+test("an admin finds an order by its number or by the customer's e-mail", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { orderId, email } = await paidOrder(browser, baseURL!);
+  await page.goto("/admin/orders");
+  for (const q of [`#${orderId}`, email.toUpperCase()]) {
+    await page.getByLabel("Find an order").fill(q);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText(`1 order matching “${q}”`)).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(
+      page.getByRole("article", { name: new RegExp(`^Order #${orderId}\\b`) }),
+    ).toContainText(email);
+  }
+  await page.getByRole("link", { name: `Manage order #${orderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}\\?q=`));
+  await expect(page.getByLabel("Find an order")).toHaveValue(email.toUpperCase());
+});

@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { prepared } from "~/db/prepared.server";
 import type { DB, OrderStatus } from "~/db/schema";
 import { imageUrl } from "~/utils/images";
+import { idSchema } from "~/utils/validation";
 import type { Address } from "../address.server";
 import { loadOrderItems, type OrderLine } from "./shared.server";
 import { adminMoves, ORDERED_STATUSES, TO_SHIP } from "./status.server";
@@ -224,6 +225,8 @@ export async function listAllOrders(
      * with a note for the admin (the dashboard's "needing attention").
      */
     status?: OrderStatus | "to-ship" | "attention" | null;
+    /** Find: an order number (with or without "#"), or part of the customer's e-mail, name or phone. */
+    q?: string;
     page?: number;
     pageSize?: number;
     /** A page past the last: the last page (default) or no orders (the JSON API). */
@@ -240,6 +243,26 @@ export async function listAllOrders(
   if (options.status === "to-ship") base = base.where("o.status", "in", TO_SHIP);
   else if (options.status === "attention") base = base.where("o.attention", "is not", null);
   else if (options.status) base = base.where("o.status", "=", options.status);
+  const q = (options.q ?? "").trim().toLowerCase();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    // An order number only when it can be one (digits past the id column match no id); "#12"
+    // is only that order, and a few digits are not yet part of a phone number.
+    const id = /^#?\d+$/.test(q) ? idSchema.safeParse(q.replace("#", "")) : null;
+    const orderNumberOnly = q.startsWith("#") || /^\d{1,5}$/.test(q);
+    base = base.where((eb) =>
+      eb.or([
+        ...(id?.success ? [eb("o.id", "=", id.data)] : []),
+        ...(orderNumberOnly
+          ? []
+          : [
+              eb(sql`lower(u.email)`, "like", sql`${like} escape '\\'`),
+              eb(sql`lower(o.ship_full_name)`, "like", sql`${like} escape '\\'`),
+              eb("o.ship_phone", "like", sql`${like} escape '\\'`),
+            ]),
+      ]),
+    );
+  }
   const { n } = await base
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();

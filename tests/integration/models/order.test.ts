@@ -705,6 +705,25 @@ describe("admin", () => {
     expect(toShip.total).toBe(2);
   });
 
+  it("finds an order by its number, or by the customer's e-mail, name or phone", async () => {
+    const sandbox = createSandboxGateway("secret");
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const alices = await placeOrder(t.db, sandbox, cartInput(f.alice, f.aliceAddress));
+    await addCartLine(t.db, f.bob, f.products.lastFive, 1);
+    const bobs = await placeOrder(t.db, sandbox, cartInput(f.bob, f.bobAddress));
+    if (!alices.ok || !bobs.ok) throw new Error("order failed");
+    const found = async (q: string) =>
+      (await listAllOrders(t.db, { q })).orders.map((o) => o.id).sort();
+    expect(await found(String(bobs.order.id))).toEqual([bobs.order.id]);
+    expect(await found(`#${alices.order.id}`)).toEqual([alices.order.id]);
+    expect(await found("ALICE@example")).toEqual([alices.order.id]);
+    expect(await found("bob singh")).toEqual([bobs.order.id]);
+    expect(await found("9876543210")).toEqual([alices.order.id, bobs.order.id].sort());
+    expect((await listAllOrders(t.db, { q: "bob", status: "paid" })).total).toBe(0);
+    for (const q of ["nobody", "100%", "#99999999999999999999", "99999999999999999999"])
+      expect((await listAllOrders(t.db, { q })).total).toBe(0);
+  });
+
   it("moves orders only along the allowed transitions, restocks cancellations and counts revenue", async () => {
     const sandbox = createSandboxGateway("secret");
     await addCartLine(t.db, f.alice, f.products.winch, 2);
