@@ -258,7 +258,7 @@ export async function listAllOrders(
           : [
               eb(sql`lower(u.email)`, "like", sql`${like} escape '\\'`),
               eb(sql`lower(o.ship_full_name)`, "like", sql`${like} escape '\\'`),
-              eb("o.ship_phone", "like", sql`${like} escape '\\'`),
+              eb(sql`o.ship_phone`, "like", sql`${like} escape '\\'`),
             ]),
       ]),
     );
