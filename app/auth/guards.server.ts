@@ -35,11 +35,14 @@ export async function requireUser(
   return user;
 }
 
-/** An admin; a visitor goes to `/login`, a customer to `/`. Refuses cross-site posts. */
+/**
+ * An admin; a visitor goes to `/login?redirectTo=<this page>` (the admin's e-mail links an order's
+ * page: it opens after logging in), a customer to `/`. Refuses cross-site posts.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   assertSameOrigin(request);
   const user = await getUser(request);
-  if (!user) throw redirect("/login");
+  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: returnPath(request) })}`);
   if (user.role !== "admin") throw redirect("/");
   return user;
 }

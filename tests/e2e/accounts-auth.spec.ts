@@ -105,7 +105,7 @@ test("guards: a visitor goes to login, a customer away from the admin area, an a
   await page.goto("/cart");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcart$/);
   await page.goto("/admin/dashboard");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
 
   const email = uniqueEmail(testInfo, "customer");
   await signUp(page, email, "customer-pass-1");

@@ -13,15 +13,25 @@ const PAGES = [
   "/admin/orders/1",
 ];
 
-test("a visitor is sent to /login from every admin page", async ({ page }) => {
+test("a visitor is sent to /login from every admin page, and back to it after logging in", async ({
+  page,
+}) => {
   for (const path of PAGES) {
     const res = await page.request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(302);
-    expect(res.headers()["location"], path).toBe("/login");
+    expect(res.headers()["location"], path).toBe(
+      `/login?${new URLSearchParams({ redirectTo: path })}`,
+    );
   }
-  await page.goto("/admin/products");
-  await expect(page).toHaveURL(/\/login$/);
+  // The admin's new-order e-mail links the order's page: it opens once the admin has logged in.
+  await page.goto("/admin/orders?status=paid");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?status=paid$/, { timeout: 20_000 });
+  await expect(page.getByLabel("Status")).toHaveValue("paid");
 });
 
 test("a customer is sent home from every admin page, and admin posts do nothing", async ({
@@ -115,7 +125,7 @@ test("the admin's sidebar has the spec's entries and its Logout works", async ({
   await nav.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   await page.goto("/admin/dashboard");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
 });
 
 test("on a phone every admin page fits the screen; wide tables scroll inside their box", async ({

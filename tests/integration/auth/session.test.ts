@@ -152,10 +152,13 @@ describe("guards", () => {
     );
   });
 
-  it("requireAdmin: visitor to /login, customer to /, admin passes", async () => {
+  it("requireAdmin: visitor to /login (and back to the page after), customer to /, admin passes", async () => {
     expect((await thrown(requireAdmin(req("/admin/dashboard")))).headers.get("Location")).toBe(
-      "/login",
+      `/login?redirectTo=${encodeURIComponent("/admin/dashboard")}`,
     );
+    expect(
+      (await thrown(requireAdmin(req("/admin/orders/12?status=paid")))).headers.get("Location"),
+    ).toBe(`/login?redirectTo=${encodeURIComponent("/admin/orders/12?status=paid")}`);
     const user = await customer("shopper@example.com");
     const cookie = cookieOf(await createUserSession(req("/login"), user.id));
     expect(
