@@ -58,7 +58,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionErrors = { errors: Record<string, string>; values?: Record<string, string> };
+type ActionErrors = {
+  errors: Record<string, string>;
+  values?: Record<string, string>;
+  /** The return a refused decision was about: its message and reason field sit with it. */
+  returnId?: number;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -202,7 +207,14 @@ async function returnAction(
       : await decideReturn(db, { returnId, orderId, approve: decision === "approve", note, by });
   if (!result.ok) {
     if (result.status === 404) notFound();
-    return data<ActionErrors>({ errors: { returns: result.message } }, { status: 400 });
+    return data<ActionErrors>(
+      {
+        errors: { returns: result.message },
+        returnId,
+        values: typedValues(form, ["note", "decision"]),
+      },
+      { status: 400 },
+    );
   }
   securityEvent("admin.order", { adminId, returnId, decision });
   const message =
@@ -256,6 +268,8 @@ export default function AdminOrder() {
       <OrderReturns
         returns={returns}
         error={errors.returns}
+        errorReturnId={answer && "returnId" in answer ? answer.returnId : undefined}
+        typedNote={typed.decision === "decline" ? (typed.note ?? "") : undefined}
         busy={busy}
         cashOnDelivery={order.paymentMethod === "cod"}
       />

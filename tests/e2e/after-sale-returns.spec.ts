@@ -101,6 +101,22 @@ test("a delivered item is returned with a photo, approved, received and refunded
   await admin.goto(`/admin/orders/${orderId}`);
   await expect(detail).toContainText("The mounting bracket arrived bent");
   await expect(detail.getByRole("img", { name: /^Return \d+, shopper's view 1$/ })).toBeVisible();
+  // Declining needs a reason: the message sits with that return, at its field (which, without
+  // JavaScript, the refused page brings back into view).
+  await detail.getByRole("button", { name: /^Decline return #/ }).click();
+  const reasonMessage = detail
+    .getByRole("listitem")
+    .getByText("Give the shopper a reason for declining.");
+  await expect(reasonMessage).toBeVisible({ timeout: 20_000 });
+  const declineReason = detail.getByLabel("Reason to decline");
+  await expect(declineReason).toHaveAttribute("aria-invalid", "true");
+  await expect(declineReason).toHaveAccessibleDescription(
+    "Give the shopper a reason for declining.",
+  );
+  if (!javaScriptEnabled) {
+    await expect(declineReason).toBeFocused();
+    await expect(reasonMessage).toBeInViewport();
+  }
   await detail.getByRole("button", { name: /^Approve return #/ }).click();
   await expect(admin.getByText("Return approved")).toBeVisible({ timeout: 20_000 });
   await detail.getByRole("button", { name: /^Items received: refund return #/ }).click();

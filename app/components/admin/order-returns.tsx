@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { errorAria } from "~/components/form-field";
 import type { ReturnView } from "~/models/return.server";
 import { imageUrl } from "~/utils/images";
 
@@ -70,18 +71,27 @@ function DecisionForm({
 export function OrderReturns({
   returns,
   error,
+  errorReturnId,
+  typedNote,
   busy,
   cashOnDelivery = false,
 }: {
   returns: ReturnView[];
   error?: string;
+  /** The return `error` is about: shown with it, beside its reason to decline (focused). */
+  errorReturnId?: number;
+  /** The reason typed into a refused decline, put back (its field is the one at fault). */
+  typedNote?: string;
   busy: boolean;
   cashOnDelivery?: boolean;
 }) {
+  const errorOf = (id: number) => (error && errorReturnId === id ? error : undefined);
+  const declineError = (id: number) => (typedNote !== undefined ? errorOf(id) : undefined);
+  const placed = errorReturnId !== undefined && returns.some((r) => r.id === errorReturnId);
   return (
     <>
       <h2 className="mt-6 font-bold">Returns</h2>
-      {error ? (
+      {error && !placed ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
         </p>
@@ -130,7 +140,13 @@ export function OrderReturns({
                         id={`note-${r.id}`}
                         name="note"
                         maxLength={1000}
-                        className="mt-1 rounded-md border border-gray-300 px-2 py-1"
+                        defaultValue={declineError(r.id) ? typedNote : undefined}
+                        // Without JavaScript the refused page opens at its top: this brings the
+                        // admin back to the field and its message.
+                        // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a refused post
+                        autoFocus={declineError(r.id) ? true : undefined}
+                        {...errorAria(`note-${r.id}`, declineError(r.id))}
+                        className="mt-1 rounded-md border border-gray-300 px-2 py-1 aria-[invalid=true]:border-red-600"
                       />
                     </div>
                   </DecisionForm>
@@ -159,6 +175,11 @@ export function OrderReturns({
                     className="mt-2"
                   />
                 </>
+              ) : null}
+              {errorOf(r.id) ? (
+                <p id={`note-${r.id}-error`} role="alert" className="mt-2 text-red-700">
+                  {errorOf(r.id)}
+                </p>
               ) : null}
             </li>
           ))}
