@@ -27,6 +27,7 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   page,
   browser,
   baseURL,
+  javaScriptEnabled,
 }) => {
   const { orderId, email } = await paidOrder(browser, baseURL!);
 
@@ -47,6 +48,8 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
     timeout: 20_000,
   });
   await expect(detail.getByLabel("Tracking number")).toHaveValue("ab");
+  // Without JavaScript the refused page is new: it brings the admin back to the field.
+  if (!javaScriptEnabled) await expect(detail.getByLabel("Tracking number")).toBeFocused();
   await detail.getByLabel("Tracking number").fill("DTDC 123456789");
   await detail.getByRole("button", { name: "Mark shipped" }).click();
   await expect(page.getByText("Order marked as shipped")).toBeVisible({ timeout: 20_000 });
@@ -57,6 +60,14 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   await expect(page.getByText("Order marked as delivered")).toBeVisible({ timeout: 20_000 });
   // A paid online order is refunded through the payment provider (the sandbox here), every unit.
   await expect(detail.getByRole("button", { name: "Mark refunded" })).toHaveCount(0);
+  await detail.getByLabel("Or an amount (₹)").fill("12,00");
+  await detail.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(detail.getByText("Enter the amount in rupees, e.g. 1499.50")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(detail.getByLabel("Or an amount (₹)")).toHaveValue("12,00");
+  if (!javaScriptEnabled) await expect(detail.getByLabel("Or an amount (₹)")).toBeFocused();
+  await detail.getByLabel("Or an amount (₹)").fill("");
   for (const units of await detail
     .getByRole("spinbutton", { name: /^Units of .* to refund/ })
     .all()) {

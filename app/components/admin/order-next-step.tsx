@@ -48,6 +48,9 @@ export function OrderNextStep({
                     maxLength={40}
                     defaultValue={typed.trackingNumber}
                     error={errors.trackingNumber}
+                    // Without JavaScript the refused page opens at its top: back to the field.
+                    // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a refused post
+                    autoFocus={errors.trackingNumber ? true : undefined}
                     className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
                   />
                   <button

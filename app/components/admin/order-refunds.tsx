@@ -72,6 +72,11 @@ export function OrderRefunds({
                 name="amount"
                 inputMode="decimal"
                 defaultValue={typed.amount}
+                // Without JavaScript the refused page opens at its top: back to the form, whose
+                // message is under this field.
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a refused post
+                autoFocus={error ? true : undefined}
+                aria-describedby={error ? "refund-error" : undefined}
                 className="mt-1 w-36 rounded-md border border-gray-300 px-2 py-1"
               />
             </div>
@@ -89,7 +94,7 @@ export function OrderRefunds({
             </div>
           </div>
           {error ? (
-            <p role="alert" className="text-red-700">
+            <p id="refund-error" role="alert" className="text-red-700">
               {error}
             </p>
           ) : null}
