@@ -4,9 +4,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { orderDate } from "~/components/admin/order-status";
+import { Pagination } from "~/components/pagination";
 import { db } from "~/db/db.server";
 import type { OutboxStatus } from "~/db/schema";
 import { listOutbox, resendMessage } from "~/models/outbox.server";
@@ -60,6 +61,7 @@ const KIND_LABELS: Record<string, string> = {
 export default function AdminOutbox() {
   const { entries, counts, status, page, pageCount } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
+  const { search } = useLocation();
   const tab = (s: OutboxStatus | null, label: string) => (
     <Link
       to={s ? `?status=${s}` : "?"}
@@ -162,19 +164,7 @@ export default function AdminOutbox() {
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <p className="mt-4 text-sm">
-          Page {page} of {pageCount}{" "}
-          {page < pageCount ? (
-            <Link
-              to={`?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page + 1) })}`}
-              className="text-brand-700 underline"
-            >
-              Next page
-            </Link>
-          ) : null}
-        </p>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} search={search} />
     </section>
   );
 }
