@@ -16,6 +16,13 @@ const csvCell = (v: string | number) => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
+/** The month before `now`'s month in India ("2026-10" in November): the one GSTR-1 is filed for. */
+export function previousMonth(now: Date = new Date()): string {
+  const ist = new Date(now.getTime() + (5 * 60 + 30) * 60_000);
+  const first = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth() - 1, 1));
+  return first.toISOString().slice(0, 7);
+}
+
 /** The UTC bounds of a month ("2026-11") in India time. */
 export function monthBounds(month: string): { from: string; to: string } | null {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);

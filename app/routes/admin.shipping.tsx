@@ -9,6 +9,7 @@ import { readServiceabilityCsv, readShippingSettings } from "~/forms/shipping-se
 import { getSettings, saveSettings } from "~/models/settings.server";
 import { ZONE_LABELS, ZONES } from "~/utils/shipping-zones";
 import { countServiceabilityOverrides, importServiceability } from "~/models/shipping.server";
+import { previousMonth } from "~/models/gst-report.server";
 import { securityEvent } from "~/utils/log.server";
 import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -19,7 +20,11 @@ export const meta: MetaFunction = () => [{ title: "Shipping and COD | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { settings: await getSettings(db), overrides: await countServiceabilityOverrides(db) };
+  return {
+    settings: await getSettings(db),
+    overrides: await countServiceabilityOverrides(db),
+    reportMonth: previousMonth(),
+  };
 }
 
 type ActionData = {
@@ -76,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminShipping() {
-  const { settings, overrides } = useLoaderData<typeof loader>();
+  const { settings, overrides, reportMonth } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   // After a refused save, every field shows what was sent (an unticked box is absent from it).
@@ -284,7 +289,17 @@ export default function AdminShipping() {
           <label htmlFor="month" className="block text-sm font-semibold">
             Month
           </label>
-          <input id="month" name="month" type="month" required className={moneyInputClass} />
+          {/* Last month, filed this month; a browser without a month picker shows the format. */}
+          <input
+            id="month"
+            name="month"
+            type="month"
+            required
+            defaultValue={reportMonth}
+            placeholder="YYYY-MM"
+            pattern="\d{4}-\d{2}"
+            className={moneyInputClass}
+          />
         </div>
         <button
           type="submit"

@@ -1,5 +1,6 @@
 // GST arithmetic, PIN directory and delivery dates: pure functions, no database.
 import { describe, expect, it } from "vitest";
+import { previousMonth } from "~/models/gst-report.server";
 import { lookupPin, pinCount, pinStateProblem } from "~/models/pin-directory.server";
 import { estimateDelivery, zoneOf } from "~/models/shipping.server";
 import { pickRate } from "~/models/tax.server";
@@ -152,6 +153,16 @@ describe("financial year in India time", () => {
     expect(financialYear(new Date("2027-03-31T18:30:00.000Z"))).toBe("27-28"); // 00:00 IST, 1 April
     expect(financialYear(new Date("2026-04-01T00:00:00.000Z"))).toBe("26-27");
     expect(financialYear(new Date("2099-12-31T12:00:00.000Z"))).toBe("99-00");
+  });
+});
+
+describe("the GST report's month", () => {
+  it("is last month in India, the one filed this month", () => {
+    expect(previousMonth(new Date("2026-11-28T12:00:00.000Z"))).toBe("2026-10");
+    expect(previousMonth(new Date("2027-01-05T12:00:00.000Z"))).toBe("2026-12");
+    // 00:30 IST on 1 December is already December in India.
+    expect(previousMonth(new Date("2026-11-30T19:00:00.000Z"))).toBe("2026-11");
+    expect(previousMonth(new Date("2026-11-30T18:00:00.000Z"))).toBe("2026-10");
   });
 });
 

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { getSettings } from "~/models/settings.server";
+import { previousMonth } from "~/models/gst-report.server";
 import { action, loader } from "~/routes/admin.shipping";
 import { ZONES } from "~/utils/shipping-zones";
 import { withAppDb, type TestDb } from "../../support/db";
@@ -70,6 +71,15 @@ describe("the admin's shipping settings", () => {
     const post403 = await callRoute(action, post(shopper, await settingsForm()));
     expect(post403.status).toBe(302);
     expect(post403.headers.get("Location")).toBe("/");
+  });
+
+  it("offers last month's GST report (a browser without a month picker shows the format)", async () => {
+    const res = await callRoute(
+      loader,
+      new Request(`${BASE}/admin/shipping`, { headers: { Cookie: admin } }),
+    );
+    const body = (await res.json()) as { reportMonth: string };
+    expect(body.reportMonth).toBe(previousMonth(new Date()));
   });
 
   it("saves rupees as typed in paise and redirects with a toast", async () => {
