@@ -191,6 +191,19 @@ test("cash on delivery end to end: placed, confirmed, shipped, delivered (invoic
   await admin.getByRole("button", { name: "Record cash collected" }).click();
   await expect(admin.getByText("Cash collected: the order is paid")).toBeVisible();
   await expect(admin.getByText("Cash on delivery (cash collected)")).toBeVisible();
+  // Mark refunded cannot be undone: it only asks, and the order stays delivered.
+  await admin.getByText("Mark refunded", { exact: true }).click();
+  await expect(
+    admin.getByText(
+      `Mark order #${orderId} as refunded? Do this once the shopper has the money back. This cannot be undone.`,
+    ),
+  ).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Yes, mark refunded" })).toBeVisible();
+  await expect(
+    admin
+      .getByRole("region", { name: new RegExp(`^Order #${orderId}\\b`) })
+      .getByRole("heading", { level: 1 }),
+  ).toHaveText(`Order #${orderId} Delivered`);
   await adminContext.close();
 
   // The shopper downloads the tax invoice: same state (Karnataka), so CGST and SGST.

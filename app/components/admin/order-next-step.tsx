@@ -61,23 +61,22 @@ export function OrderNextStep({
                     {MOVES.shipped!.button}
                   </button>
                 </Form>
-              ) : to === "cancelled" ? (
-                // A cancel cannot be undone (and refunds what was paid online): the button first
+              ) : to === "cancelled" || to === "refunded" ? (
+                // Neither can be undone (a cancel refunds what was paid online): the button first
                 // opens its confirmation (no script needed).
                 <details key={to}>
                   <summary className="inline-block cursor-pointer list-none rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
-                    {MOVES.cancelled!.button}
+                    {MOVES[to]!.button}
                   </summary>
                   <Form
                     method="post"
                     className="mt-2 max-w-md rounded-md border border-red-200 bg-red-50 p-3"
                   >
-                    <input type="hidden" name="to" value="cancelled" />
+                    <input type="hidden" name="to" value={to} />
                     <p className="text-sm">
-                      Cancel order #{order.id}?{" "}
-                      {order.paymentMethod === "razorpay" && order.paidAt
-                        ? "What was paid online is refunded to the shopper. "
-                        : ""}
+                      {to === "cancelled"
+                        ? `Cancel order #${order.id}? ${order.paymentMethod === "razorpay" && order.paidAt ? "What was paid online is refunded to the shopper. " : ""}`
+                        : `Mark order #${order.id} as refunded? Do this once the shopper has the money back. `}
                       This cannot be undone.
                     </p>
                     <button
@@ -85,7 +84,7 @@ export function OrderNextStep({
                       disabled={busy}
                       className="mt-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
                     >
-                      Yes, cancel the order
+                      {to === "cancelled" ? "Yes, cancel the order" : "Yes, mark refunded"}
                     </button>
                   </Form>
                 </details>
