@@ -55,8 +55,7 @@ export type MessagePayload =
         /** 'received': the goods arrived and their refund is on its way (not processed yet). */
         status: "requested" | "approved" | "declined" | "received" | "refunded";
         note: string | null;
-        /** With the variant of each line (absent in messages queued before they had it). */
-        lines: ({ title: string; quantity: number } & Partial<OrderLine>)[];
+        lines: { title: string; quantity: number }[];
       };
     }
   | { kind: "password_reset"; email: string; token: string; minutes: number };
@@ -73,9 +72,6 @@ const escapeHtml = (s: string) =>
 
 const SHOP = "Overland 4x4 Shop";
 
-/** The payment method of a cash on delivery order, as its messages show it. */
-export const CASH_ON_DELIVERY = "Cash on delivery";
-
 /** Where a parcel can be followed: the order page (it shows the tracking number and status). */
 export const orderUrl = (publicUrl: string, orderId: number) => `${publicUrl}/order/${orderId}`;
 export const resetUrl = (publicUrl: string, token: string) =>
@@ -83,20 +79,14 @@ export const resetUrl = (publicUrl: string, token: string) =>
 
 type Block = { text: string; html: string };
 
-/** A paragraph; its line breaks (a note typed on several lines) stay breaks in the HTML part. */
-const para = (s: string): Block => ({
-  text: s,
-  html: `<p>${escapeHtml(s).replace(/\r\n?|\n/g, "<br>")}</p>`,
-});
+const para = (s: string): Block => ({ text: s, html: `<p>${escapeHtml(s)}</p>` });
 const link = (label: string, href: string): Block => ({
   text: `${label}: ${href}`,
   html: `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`,
 });
 
-function lineLabel(l: Pick<OrderLine, "title"> & Partial<OrderLine>) {
-  const variant = [sizeText({ ...l, sizeLabel: l.sizeLabel ?? "" }), l.colorName]
-    .filter(Boolean)
-    .join(", ");
+function lineLabel(l: OrderLine) {
+  const variant = [sizeText(l), l.colorName].filter(Boolean).join(", ");
   return variant ? `${l.title} (${variant})` : l.title;
 }
 
@@ -216,11 +206,8 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
       return compose(`Order #${o.id} was cancelled`, [
         para(`Your order #${o.id} was cancelled.`),
         // Sent as the order is cancelled, before any refund is made: a separate message confirms it.
-        // Cash on delivery is cancelled before it is paid (there is nothing to refund).
         para(
-          o.paymentMethod === CASH_ON_DELIVERY
-            ? "There is nothing to pay: it was to be paid on delivery."
-            : "If you paid online, we are refunding what you paid to the way you paid; you will get a separate message once the refund is made.",
+          "If you paid online, we are refunding what you paid to the way you paid; you will get a separate message once the refund is made.",
         ),
         link("Your order", orderUrl(publicUrl, o.id)),
       ]);
@@ -234,10 +221,7 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
             ? `The refund of ${formatPaise(r.amountPaise)} for order #${o.id} did not go through; we are looking into it and will refund it again.`
             : r.status === "pending"
               ? `We have started a refund of ${formatPaise(r.amountPaise)} for order #${o.id}; it is on its way, and we write again once it is made.`
-              : o.paymentMethod === CASH_ON_DELIVERY
-                ? // No provider refunds cash: the shop paid it back itself before recording it.
-                  `We have paid back ${formatPaise(r.amountPaise)} for order #${o.id}.`
-                : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
+              : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
         ),
         link("Your order", orderUrl(publicUrl, o.id)),
       ]);
@@ -245,7 +229,7 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
     case "return_update": {
       const o = payload.order;
       const r = payload.return;
-      const lines = r.lines.map((l) => `${l.quantity} × ${lineLabel(l)}`).join(", ");
+      const lines = r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ");
       const text = {
         requested: `We have your request to return ${lines} from order #${o.id}. We will answer within 2 working days.`,
         approved: `Your return of ${lines} from order #${o.id} is approved. Pack the items and send them back; we refund them as soon as they arrive.`,
@@ -273,22 +257,11 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
 /** A WhatsApp template message: the approved template's name and its body parameters. */
 export type WhatsAppTemplate = { name: string; language: string; params: string[] };
 
-/**
- * A body parameter as the Cloud API takes it: it refuses a line break, a tab or more than four
- * spaces in a row, all of which a name or a tracking number can hold (typed with runs of spaces).
- */
-const whatsappParam = (s: string) => s.replace(/\s+/g, " ").trim() || "-";
-
 /** The WhatsApp template of an order update, or null for messages that go by e-mail only. */
 export function whatsappTemplate(
   payload: MessagePayload,
   publicUrl: string,
 ): WhatsAppTemplate | null {
-  const template = whatsappTemplateOf(payload, publicUrl);
-  return template && { ...template, params: template.params.map(whatsappParam) };
-}
-
-function whatsappTemplateOf(payload: MessagePayload, publicUrl: string): WhatsAppTemplate | null {
   const language = "en";
   switch (payload.kind) {
     case "order_confirmation":

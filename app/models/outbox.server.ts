@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Executor } from "~/db/db.server";
 import type { OutboxStatus, OutboxTable } from "~/db/schema";
-import { CASH_ON_DELIVERY, type MessagePayload, type OrderSnapshot } from "~/messages/templates";
+import type { MessagePayload, OrderSnapshot } from "~/messages/templates";
 import { getEnv } from "~/utils/env.server";
 
 /**
@@ -37,21 +37,6 @@ function mailDomain(): string {
   const m = /@([A-Za-z0-9.-]+)/.exec(from);
   return m ? m[1] : "localhost";
 }
-
-/**
- * When the link a message carries stops working (a password reset's, `minutes` after it was
- * asked for), or null: past it the message is not worth sending.
- */
-export function linkExpiresAt(row: Pick<OutboxRow, "kind" | "payload" | "created_at">) {
-  if (row.kind !== "password_reset") return null;
-  const { minutes } = JSON.parse(row.payload) as { minutes?: unknown };
-  // Redacted: its link is no longer kept.
-  if (typeof minutes !== "number") return new Date(0);
-  return new Date(Date.parse(row.created_at) + minutes * 60_000);
-}
-
-export const LINK_EXPIRED =
-  "The reset link expired before the mail could go out; the shopper can ask for a new one.";
 
 export type NewMessage = {
   channel: "email" | "whatsapp";
@@ -163,7 +148,7 @@ export async function orderSnapshot(db: Executor, orderId: number) {
 }
 
 function paymentMethodLabel(gateway: string): string {
-  if (gateway === "cod") return CASH_ON_DELIVERY;
+  if (gateway === "cod") return "Cash on delivery";
   if (gateway === "sandbox") return "Paid online (test payment)";
   return "Paid online (Razorpay)";
 }
@@ -331,8 +316,7 @@ export type ResendResult = { ok: true } | { ok: false; status: 404 | 409; messag
 
 /**
  * The admin sends a message again (failed, or sent and lost by the recipient): it becomes due now,
- * with the same Message-ID. A sent password reset cannot be resent (its link is not kept), nor one
- * whose link has expired.
+ * with the same Message-ID. A sent password reset cannot be resent (its link is not kept).
  */
 export async function resendMessage(
   db: Executor,
@@ -350,8 +334,6 @@ export async function resendMessage(
       message: "A password reset link is not kept once sent; the shopper can ask for a new one.",
     };
   }
-  const expires = linkExpiresAt(row);
-  if (expires && expires <= now) return { ok: false, status: 409, message: LINK_EXPIRED };
   await db
     .updateTable("outbox")
     .set({

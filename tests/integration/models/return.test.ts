@@ -2,7 +2,6 @@
 // provider), asks to return delivered lines within 7 days; the admin approves or declines; the
 // goods' arrival refunds them. On a real database with the sandbox gateway; messages in the outbox.
 import { afterAll, beforeEach, afterEach, describe, expect, it } from "vitest";
-import { renderMail, type MessagePayload } from "~/messages/templates";
 import { reserveOrder, transitionOrder } from "~/models/order/index.server";
 import { recordCashCollected } from "~/models/order-extras.server";
 import { listRefunds, refundOrder } from "~/models/refund.server";
@@ -16,7 +15,6 @@ import {
 } from "~/models/return.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { formatPaise } from "~/utils/money";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/utils/validation";
 import { insertCheckoutFixture, paidCartOrder, stockOf } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
@@ -346,30 +344,6 @@ describe("returns", () => {
   });
 });
 
-describe("return mails", () => {
-  it("name the size and colour of each line, as the order's mails do", async () => {
-    const { orderId, itemId } = await delivered();
-    // Two sizes or colours of one wheel are two lines with one title: the variant tells them apart.
-    await t.db
-      .updateTable("order_items")
-      .set({ size_label: "18x9", bolt_pattern: "6x139.7", offset_mm: 0, color_name: "Bronze" })
-      .where("id", "=", itemId)
-      .execute();
-    const asked = await requestReturn(t.db, {
-      userId: f.alice,
-      orderId,
-      lines: [{ orderItemId: itemId, quantity: 1 }],
-      reason: "Wrong size for my truck",
-    });
-    if (!asked.ok) throw new Error(asked.message);
-    const [row] = await mails("return_update");
-    const mail = renderMail(JSON.parse(row.payload) as MessagePayload, "http://127.0.0.1:3994");
-    const line = "1 × Warn Zeon 10-S Winch (18x9, bolt pattern 6x139.7, offset 0 mm, Bronze)";
-    expect(mail.text).toContain(`return ${line} from order #${orderId}`);
-    expect(mail.html).toContain(line);
-  });
-});
-
 describe("returns of cash on delivery", () => {
   /** Alice's delivered COD order of one set of lights; the cash collected unless told otherwise. */
   async function deliveredCod(collect = true) {
@@ -432,32 +406,6 @@ describe("returns of cash on delivery", () => {
       (m) => (JSON.parse(m.payload) as { return: { status: string } }).return.status,
     );
     expect(updates).toEqual(["requested", "approved", "refunded"]);
-  });
-
-  it("the shopper's mails speak of cash on delivery: a cancel promises no refund, a refund was paid back by the shop", async () => {
-    const text = async (kind: string) =>
-      (await mails(kind)).map(
-        (m) => renderMail(JSON.parse(m.payload) as MessagePayload, "http://127.0.0.1:3994").text,
-      );
-    const cancelled = await codOrder("cod-cancel-mail");
-    expect(
-      await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId: cancelled }),
-    ).toEqual({ ok: true, refund: null });
-    const [cancel] = await text("order_cancelled");
-    expect(cancel).not.toMatch(/refund/i);
-    expect(cancel).toMatch(/nothing to pay/i);
-
-    const { orderId, itemId, collectedPaise } = await deliveredCod();
-    const returnId = await approvedReturn(orderId, itemId);
-    expect(await receiveReturn(t.db, noProvider, { returnId, by: "admin:1" })).toMatchObject({
-      ok: true,
-    });
-    const [refund] = await text("order_refunded");
-    expect(refund).toContain(
-      `We have paid back ${formatPaise(collectedPaise)} for order #${orderId}`,
-    );
-    // No card or bank refund is on its way: the shop paid it back itself before recording it.
-    expect(refund).not.toMatch(/Banks usually take/);
   });
 
   it("before the cash is collected, receiving is refused with the reason and nothing goes back in stock", async () => {
