@@ -1,10 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { IST_OFFSET_MS } from "~/utils/gst";
 import { countsAsPaidSql, keptPaiseSql, orderStats, TO_SHIP } from "./order/index.server";
 import { catalogStats } from "./product-admin-list.server";
-
-/** India Standard Time is UTC+05:30 all year: the shop's "today" and "this month". */
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** UTC instants (ISO text, as stored) where today and this month began in India. */
 export function istPeriodStarts(now: Date): { dayStart: string; monthStart: string } {

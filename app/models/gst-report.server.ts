@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { IST_OFFSET_MS, indiaDate } from "~/utils/gst";
 import { getInvoice, type CreditNote, type Invoice } from "./invoice.server";
 import { indiaDay } from "./tax.server";
 
@@ -18,9 +19,8 @@ const csvCell = (v: string | number) => {
 
 /** The month before `now`'s month in India ("2026-10" in November): the one GSTR-1 is filed for. */
 export function previousMonth(now: Date = new Date()): string {
-  const ist = new Date(now.getTime() + (5 * 60 + 30) * 60_000);
-  const first = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth() - 1, 1));
-  return first.toISOString().slice(0, 7);
+  const { year, month } = indiaDate(now);
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
 }
 
 /** The UTC bounds of a month ("2026-11") in India time. */
@@ -30,7 +30,7 @@ export function monthBounds(month: string): { from: string; to: string } | null 
   const year = Number(m[1]);
   const mon = Number(m[2]);
   const ist = (y: number, mo: number) =>
-    new Date(Date.UTC(y, mo - 1, 1) - (5 * 60 + 30) * 60_000).toISOString();
+    new Date(Date.UTC(y, mo - 1, 1) - IST_OFFSET_MS).toISOString();
   return { from: ist(year, mon), to: mon === 12 ? ist(year + 1, 1) : ist(year, mon + 1) };
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { formatRate } from "~/utils/gst";
+import { formatRate, IST_OFFSET_MS } from "~/utils/gst";
 import { formatPaise } from "~/utils/money";
 import type { Invoice } from "./invoice.server";
 
@@ -47,7 +47,7 @@ function loadFonts() {
 
 /** "23-11-2026" in India time. */
 function indiaDateText(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + (5 * 60 + 30) * 60_000);
+  const d = new Date(new Date(iso).getTime() + IST_OFFSET_MS);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
 }

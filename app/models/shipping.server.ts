@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB } from "~/db/schema";
-import { indiaDate } from "~/utils/gst";
+import { IST_OFFSET_MS, indiaDate } from "~/utils/gst";
 import { lookupPin, type PinPlace } from "./pin-directory.server";
 import { versionedCache } from "./catalog-cache.server";
 import { getSeller } from "./seller.server";
@@ -70,7 +70,7 @@ export function estimateDelivery(
   cutoffTime: string,
 ): { date: string; label: string } {
   const today = indiaDate(now);
-  const ist = new Date(now.getTime() + (5 * 60 + 30) * 60_000);
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
   const minutes = ist.getUTCHours() * 60 + ist.getUTCMinutes();
   const [h, m] = cutoffTime.split(":").map(Number);
   const day = new Date(Date.UTC(today.year, today.month - 1, today.day));

@@ -157,7 +157,8 @@ export function formatRate(rateBp: RateBp): string {
 // ---------------------------------------------------------------------------------------------
 // The financial year (April to March) in India time
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+/** India Standard Time is UTC+05:30 all year (no daylight saving). */
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** The date in India (UTC+5:30) as year, month (1-12), day and weekday (0 Sunday). */
 export function indiaDate(at: Date): { year: number; month: number; day: number; weekday: number } {

@@ -11,6 +11,16 @@ afterEach(async () => {
   await t.cleanup();
 });
 
+/** The customer whose orders the tests count. */
+async function customer(): Promise<number> {
+  const row = await t.db
+    .insertInto("users")
+    .values({ email: "c@example.com", password_hash: "x", role: "customer" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 async function order(
   userId: number,
   status: string,
@@ -57,15 +67,7 @@ describe("dashboard stats", () => {
     await product("a", 3);
     await product("b", 0);
     await product("c", 0, "2026-01-01T00:00:00.000Z"); // hidden: not counted
-    const user = Number(
-      (
-        await t.db
-          .insertInto("users")
-          .values({ email: "c@example.com", password_hash: "x", role: "customer" })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const user = await customer();
     await t.db
       .insertInto("users")
       .values({ email: "a@example.com", password_hash: "x", role: "admin" })
@@ -96,15 +98,7 @@ describe("dashboard stats", () => {
   });
 
   it("counts cash on delivery as waiting to ship until it ships, and as paid, in every figure, only once its cash is collected", async () => {
-    const user = Number(
-      (
-        await t.db
-          .insertInto("users")
-          .values({ email: "c@example.com", password_hash: "x", role: "customer" })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const user = await customer();
     await order(user, "placed", 100, null, "cod");
     await order(user, "confirmed", 200, null, "cod");
     await order(user, "shipped", 400, null, "cod"); // the courier has it, no cash yet
@@ -126,15 +120,7 @@ describe("dashboard stats", () => {
   });
 
   it("takes what was refunded off the revenue: a partial refund or a returned line is not money kept", async () => {
-    const user = Number(
-      (
-        await t.db
-          .insertInto("users")
-          .values({ email: "c@example.com", password_hash: "x", role: "customer" })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const user = await customer();
     await order(user, "delivered", 10_000, "2026-03-15T01:00:00.000Z");
     await order(user, "paid", 6_000, "2026-03-15T02:00:00.000Z");
     const [first] = await t.db.selectFrom("orders").select("id").orderBy("id").execute();

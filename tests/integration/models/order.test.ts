@@ -703,6 +703,18 @@ describe("admin", () => {
     const toShip = await listAllOrders(t.db, { status: "to-ship" });
     expect(toShip.orders.map((o) => o.id).sort()).toEqual([online.order.id, cod.order.id].sort());
     expect(toShip.total).toBe(2);
+
+    // "attention": only the orders with a note for the admin (the dashboard's figure).
+    expect((await listAllOrders(t.db, { status: "attention" })).total).toBe(0);
+    await t.db
+      .updateTable("orders")
+      .set({ attention: "A second payment arrived" })
+      .where("id", "=", cod.order.id)
+      .execute();
+    const attention = await listAllOrders(t.db, { status: "attention" });
+    expect(attention.orders.map((o) => [o.id, o.attention])).toEqual([
+      [cod.order.id, "A second payment arrived"],
+    ]);
   });
 
   it("finds an order by its number, or by the customer's e-mail, name or phone", async () => {
