@@ -257,11 +257,22 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
 /** A WhatsApp template message: the approved template's name and its body parameters. */
 export type WhatsAppTemplate = { name: string; language: string; params: string[] };
 
+/**
+ * A body parameter as the Cloud API takes it: it refuses a line break, a tab or more than four
+ * spaces in a row, all of which a name or a tracking number can hold (typed with runs of spaces).
+ */
+const whatsappParam = (s: string) => s.replace(/\s+/g, " ").trim() || "-";
+
 /** The WhatsApp template of an order update, or null for messages that go by e-mail only. */
 export function whatsappTemplate(
   payload: MessagePayload,
   publicUrl: string,
 ): WhatsAppTemplate | null {
+  const template = whatsappTemplateOf(payload, publicUrl);
+  return template && { ...template, params: template.params.map(whatsappParam) };
+}
+
+function whatsappTemplateOf(payload: MessagePayload, publicUrl: string): WhatsAppTemplate | null {
   const language = "en";
   switch (payload.kind) {
     case "order_confirmation":

@@ -62,6 +62,24 @@ export async function startWhatsAppStandIn(
       ) {
         return error(400, "(#100) Invalid parameter", 100);
       }
+      // Meta refuses a body parameter with a line break or tab, or with more than four spaces in a
+      // row (the Cloud API's "(#100) Invalid parameter", with these details).
+      const params = (body.template.components ?? []).flatMap((c) => c.parameters ?? []);
+      if (params.some((p) => /[\n\t]| {5,}/.test(p.text ?? ""))) {
+        return send(400, {
+          error: {
+            message: "(#100) Invalid parameter",
+            type: "OAuthException",
+            code: 100,
+            error_data: {
+              messaging_product: "whatsapp",
+              details:
+                "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
+            },
+            fbtrace_id: "standin",
+          },
+        });
+      }
       requests.push({ path, authorization: req.headers.authorization ?? null, body });
       n++;
       send(200, {

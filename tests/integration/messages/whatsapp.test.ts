@@ -2,6 +2,7 @@
 // template messages to the Cloud API's local stand-in, only when it is configured.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readMove } from "~/forms/admin-order";
 import { createDeliverer } from "~/messages/deliver.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { recordSuccessfulPayment, transitionOrder } from "~/models/order/index.server";
@@ -10,6 +11,7 @@ import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
+import { addressSchema } from "~/utils/validation";
 import { addCartLine, insertCheckoutFixture } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../support/whatsapp-standin";
@@ -71,6 +73,15 @@ async function order(extra: Record<string, unknown>) {
   return body.orderId;
 }
 
+const validAddress = {
+  fullName: "Alice Rao",
+  phone: "9876543210",
+  address1: "12 MG Road",
+  city: "Bengaluru",
+  state: "Karnataka",
+  postalCode: "560001",
+};
+
 const whatsappRows = () =>
   t.db.selectFrom("outbox").selectAll().where("channel", "=", "whatsapp").execute();
 
@@ -127,6 +138,36 @@ describe("WhatsApp order updates", () => {
     resetEnvCache();
     await order({ whatsappOptIn: true, idempotencyKey: "second-order-key" });
     expect(await whatsappRows()).toHaveLength(0);
+  });
+
+  it("what people typed with runs of spaces reaches WhatsApp as Meta accepts it (no run of more than 4 spaces)", async () => {
+    // Both are accepted where they are typed: the address form and the admin's Mark shipped.
+    const name = "Alice      Rao";
+    expect(addressSchema.parse({ ...validAddress, fullName: name }).fullName).toBe(name);
+    const form = new FormData();
+    form.set("to", "shipped");
+    form.set("trackingNumber", "EZ 1234     5678 IN");
+    const move = readMove(form, ["shipped"]);
+    if (!move.ok) throw new Error(JSON.stringify(move.errors));
+    await t.db.updateTable("addresses").set({ full_name: name }).execute();
+    const orderId = await order({ whatsappOptIn: true });
+    await transitionOrder(t.db, orderId, "shipped", {
+      trackingNumber: move.trackingNumber,
+      by: "admin",
+    });
+    const deliver = createDeliverer(getEnv()).deliver;
+    await runOutboxOnce(t.db, async (row) =>
+      row.channel === "whatsapp" ? deliver(row) : undefined,
+    );
+    expect((await whatsappRows()).map((r) => [r.kind, r.status, r.last_error])).toEqual([
+      ["order_confirmation", "sent", null],
+      ["order_shipped", "sent", null],
+    ]);
+    const [confirmation, shipped] = wa.requests.map((r) =>
+      r.body.template!.components![0].parameters.map((p) => p.text),
+    );
+    expect(confirmation[0]).toBe("Alice Rao");
+    expect(shipped[1]).toBe("EZ 1234 5678 IN");
   });
 
   it("a refused message is retried, with the API's error kept for the admin", async () => {
