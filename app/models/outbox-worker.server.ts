@@ -3,7 +3,14 @@ import os from "node:os";
 import type { Kysely } from "kysely";
 import type { Executor } from "~/db/db.server";
 import type { DB } from "~/db/schema";
-import { backoffMs, CLAIM_MS, MAX_ATTEMPTS, type OutboxRow } from "./outbox.server";
+import {
+  backoffMs,
+  CLAIM_MS,
+  LINK_EXPIRED,
+  linkExpiresAt,
+  MAX_ATTEMPTS,
+  type OutboxRow,
+} from "./outbox.server";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -96,6 +103,22 @@ export async function markSent(
     .execute();
 }
 
+/** A message whose link stopped working before it went out: failed for good, never sent. */
+async function markExpired(db: Executor, row: OutboxRow, options: { workerId?: string } = {}) {
+  await db
+    .updateTable("outbox")
+    .set({
+      status: "failed",
+      claimed_by: null,
+      claimed_until: null,
+      last_error: LINK_EXPIRED,
+      payload: JSON.stringify({ kind: row.kind, redacted: true }),
+    })
+    .where("id", "=", row.id)
+    .where("claimed_by", "=", options.workerId ?? WORKER_ID)
+    .execute();
+}
+
 /** A failed attempt: retried later with backoff, or failed for good after MAX_ATTEMPTS. */
 export async function markAttemptFailed(
   db: Executor,
@@ -137,7 +160,14 @@ export async function runOutboxOnce(
   const rows = await claimDue(db, options);
   let sent = 0;
   let failed = 0;
+  const now = options.now ?? new Date();
   for (const row of rows) {
+    const expires = linkExpiresAt(row);
+    if (expires && expires <= now) {
+      await markExpired(db, row, options);
+      failed++;
+      continue;
+    }
     try {
       await deliver(row);
       await markSent(db, row, options);

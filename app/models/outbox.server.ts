@@ -38,6 +38,21 @@ function mailDomain(): string {
   return m ? m[1] : "localhost";
 }
 
+/**
+ * When the link a message carries stops working (a password reset's, `minutes` after it was
+ * asked for), or null: past it the message is not worth sending.
+ */
+export function linkExpiresAt(row: Pick<OutboxRow, "kind" | "payload" | "created_at">) {
+  if (row.kind !== "password_reset") return null;
+  const { minutes } = JSON.parse(row.payload) as { minutes?: unknown };
+  // Redacted: its link is no longer kept.
+  if (typeof minutes !== "number") return new Date(0);
+  return new Date(Date.parse(row.created_at) + minutes * 60_000);
+}
+
+export const LINK_EXPIRED =
+  "The reset link expired before the mail could go out; the shopper can ask for a new one.";
+
 export type NewMessage = {
   channel: "email" | "whatsapp";
   recipient: string;
@@ -316,7 +331,8 @@ export type ResendResult = { ok: true } | { ok: false; status: 404 | 409; messag
 
 /**
  * The admin sends a message again (failed, or sent and lost by the recipient): it becomes due now,
- * with the same Message-ID. A sent password reset cannot be resent (its link is not kept).
+ * with the same Message-ID. A sent password reset cannot be resent (its link is not kept), nor one
+ * whose link has expired.
  */
 export async function resendMessage(
   db: Executor,
@@ -334,6 +350,8 @@ export async function resendMessage(
       message: "A password reset link is not kept once sent; the shopper can ask for a new one.",
     };
   }
+  const expires = linkExpiresAt(row);
+  if (expires && expires <= now) return { ok: false, status: 409, message: LINK_EXPIRED };
   await db
     .updateTable("outbox")
     .set({

@@ -317,8 +317,57 @@ describe("the worker", () => {
     expect(row.payload).not.toContain("tok");
   });
 
+  it("a password reset that could not go out while its link works is not sent with a dead link, nor resent", async () => {
+    const start = new Date(Date.now() + 60_000);
+    await enqueueMessage(t.db, {
+      channel: "email",
+      recipient: "alice@example.com",
+      payload: { kind: "password_reset", email: "alice@example.com", token: "tok", minutes: 30 },
+      now: start,
+    });
+    // The mail server refuses the first six attempts (the sixth is 15.5 minutes in); the seventh
+    // comes 31.5 minutes in, after the link stopped working.
+    smtp.failNext(6);
+    for (let round = 0; round < MAX_ATTEMPTS; round++) {
+      const [row] = await rows();
+      if (row.status !== "waiting") break;
+      await runOutboxOnce(t.db, deliverer(), { now: new Date(row.next_attempt_at) });
+    }
+    expect(smtp.mails).toHaveLength(0);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "failed", attempts: 7 });
+    expect(row.last_error).toMatch(/expired/);
+    expect(row.payload).not.toContain("tok");
+    expect(await resendMessage(t.db, row.id)).toMatchObject({ ok: false, status: 409 });
+  });
+
   it("gives up after MAX_ATTEMPTS, shows the error, and the admin can resend", async () => {
-    await enqueue();
+    // A message without a link that expires (a password reset's would not be sent hours later).
+    await enqueueMessage(t.db, {
+      channel: "email",
+      recipient: "alice@example.com",
+      payload: {
+        kind: "order_delivered",
+        order: {
+          id: 7,
+          items: [],
+          totalPaise: 150,
+          paymentMethod: "Cash on delivery",
+          address: {
+            fullName: "Alice Rao",
+            phone: "9876543210",
+            address1: "12 MG Road",
+            address2: "",
+            city: "Bengaluru",
+            state: "Karnataka",
+            postalCode: "560001",
+            country: "India",
+          },
+          trackingNumber: null,
+          customerEmail: "alice@example.com",
+        },
+      },
+    });
     const failing = async () => {
       throw new Error("connect ECONNREFUSED");
     };
