@@ -79,7 +79,11 @@ export const resetUrl = (publicUrl: string, token: string) =>
 
 type Block = { text: string; html: string };
 
-const para = (s: string): Block => ({ text: s, html: `<p>${escapeHtml(s)}</p>` });
+/** A paragraph; its line breaks (a note typed on several lines) stay breaks in the HTML part. */
+const para = (s: string): Block => ({
+  text: s,
+  html: `<p>${escapeHtml(s).replace(/\r\n?|\n/g, "<br>")}</p>`,
+});
 const link = (label: string, href: string): Block => ({
   text: `${label}: ${href}`,
   html: `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`,

@@ -502,4 +502,41 @@ describe("templates", () => {
     );
     expect(paid.text).toContain(`Shipping: ${formatPaise(6_400)}\nTotal: ${formatPaise(426_400)}`);
   });
+
+  it("keep the lines of a note typed on several lines in the HTML part, as in the text part", () => {
+    const mail = renderMail(
+      {
+        kind: "return_update",
+        order: {
+          id: 9,
+          items: [],
+          totalPaise: 150,
+          paymentMethod: "Paid online (Razorpay)",
+          address: {
+            fullName: "A",
+            phone: "1",
+            address1: "x",
+            address2: "",
+            city: "c",
+            state: "s",
+            postalCode: "1",
+            country: "India",
+          },
+          trackingNumber: null,
+          customerEmail: "a@b.c",
+        },
+        return: {
+          id: 3,
+          status: "declined",
+          note: "Used off-road:\r\n1. the drum is scratched\n2. <no> box",
+          lines: [{ title: "Winch", quantity: 1 }],
+        },
+      },
+      BASE,
+    );
+    expect(mail.text).toContain("Note: Used off-road:\r\n1. the drum is scratched\n2. <no> box");
+    expect(mail.html).toContain(
+      "<p>Note: Used off-road:<br>1. the drum is scratched<br>2. &lt;no&gt; box</p>",
+    );
+  });
 });
