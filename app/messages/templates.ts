@@ -55,7 +55,8 @@ export type MessagePayload =
         /** 'received': the goods arrived and their refund is on its way (not processed yet). */
         status: "requested" | "approved" | "declined" | "received" | "refunded";
         note: string | null;
-        lines: { title: string; quantity: number }[];
+        /** With the variant of each line (absent in messages queued before they had it). */
+        lines: ({ title: string; quantity: number } & Partial<OrderLine>)[];
       };
     }
   | { kind: "password_reset"; email: string; token: string; minutes: number };
@@ -89,8 +90,10 @@ const link = (label: string, href: string): Block => ({
   html: `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`,
 });
 
-function lineLabel(l: OrderLine) {
-  const variant = [sizeText(l), l.colorName].filter(Boolean).join(", ");
+function lineLabel(l: Pick<OrderLine, "title"> & Partial<OrderLine>) {
+  const variant = [sizeText({ ...l, sizeLabel: l.sizeLabel ?? "" }), l.colorName]
+    .filter(Boolean)
+    .join(", ");
   return variant ? `${l.title} (${variant})` : l.title;
 }
 
@@ -233,7 +236,7 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
     case "return_update": {
       const o = payload.order;
       const r = payload.return;
-      const lines = r.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ");
+      const lines = r.lines.map((l) => `${l.quantity} × ${lineLabel(l)}`).join(", ");
       const text = {
         requested: `We have your request to return ${lines} from order #${o.id}. We will answer within 2 working days.`,
         approved: `Your return of ${lines} from order #${o.id} is approved. Pack the items and send them back; we refund them as soon as they arrive.`,

@@ -65,8 +65,17 @@ async function notify(trx: Trx, returnId: number, now: Date, step?: "received") 
   const lines = await trx
     .selectFrom("return_items as ri")
     .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
-    .select(["oi.title", "ri.quantity"])
+    .select([
+      "oi.title",
+      "ri.quantity",
+      "oi.size_label as sizeLabel",
+      "oi.color_name as colorName",
+      "oi.bolt_pattern as boltPattern",
+      "oi.offset_mm as offsetMm",
+      "oi.part_number as partNumber",
+    ])
     .where("ri.return_id", "=", returnId)
+    .orderBy("oi.id")
     .execute();
   const { snapshot } = await orderSnapshot(trx, r.order_id);
   await enqueueMessage(trx, {

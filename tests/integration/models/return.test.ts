@@ -2,6 +2,7 @@
 // provider), asks to return delivered lines within 7 days; the admin approves or declines; the
 // goods' arrival refunds them. On a real database with the sandbox gateway; messages in the outbox.
 import { afterAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import { renderMail, type MessagePayload } from "~/messages/templates";
 import { reserveOrder, transitionOrder } from "~/models/order/index.server";
 import { recordCashCollected } from "~/models/order-extras.server";
 import { listRefunds, refundOrder } from "~/models/refund.server";
@@ -341,6 +342,30 @@ describe("returns", () => {
         reason: "Not delivered",
       }),
     ).toMatchObject({ ok: false, status: 409, message: "Only a delivered order can be returned." });
+  });
+});
+
+describe("return mails", () => {
+  it("name the size and colour of each line, as the order's mails do", async () => {
+    const { orderId, itemId } = await delivered();
+    // Two sizes or colours of one wheel are two lines with one title: the variant tells them apart.
+    await t.db
+      .updateTable("order_items")
+      .set({ size_label: "18x9", bolt_pattern: "6x139.7", offset_mm: 0, color_name: "Bronze" })
+      .where("id", "=", itemId)
+      .execute();
+    const asked = await requestReturn(t.db, {
+      userId: f.alice,
+      orderId,
+      lines: [{ orderItemId: itemId, quantity: 1 }],
+      reason: "Wrong size for my truck",
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    const [row] = await mails("return_update");
+    const mail = renderMail(JSON.parse(row.payload) as MessagePayload, "http://127.0.0.1:3994");
+    const line = "1 × Warn Zeon 10-S Winch (18x9, bolt pattern 6x139.7, offset 0 mm, Bronze)";
+    expect(mail.text).toContain(`return ${line} from order #${orderId}`);
+    expect(mail.html).toContain(line);
   });
 });
 
