@@ -73,6 +73,9 @@ const escapeHtml = (s: string) =>
 
 const SHOP = "Overland 4x4 Shop";
 
+/** The payment method of a cash on delivery order, as its messages show it. */
+export const CASH_ON_DELIVERY = "Cash on delivery";
+
 /** Where a parcel can be followed: the order page (it shows the tracking number and status). */
 export const orderUrl = (publicUrl: string, orderId: number) => `${publicUrl}/order/${orderId}`;
 export const resetUrl = (publicUrl: string, token: string) =>
@@ -213,8 +216,11 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
       return compose(`Order #${o.id} was cancelled`, [
         para(`Your order #${o.id} was cancelled.`),
         // Sent as the order is cancelled, before any refund is made: a separate message confirms it.
+        // Cash on delivery is cancelled before it is paid (there is nothing to refund).
         para(
-          "If you paid online, we are refunding what you paid to the way you paid; you will get a separate message once the refund is made.",
+          o.paymentMethod === CASH_ON_DELIVERY
+            ? "There is nothing to pay: it was to be paid on delivery."
+            : "If you paid online, we are refunding what you paid to the way you paid; you will get a separate message once the refund is made.",
         ),
         link("Your order", orderUrl(publicUrl, o.id)),
       ]);
@@ -228,7 +234,10 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
             ? `The refund of ${formatPaise(r.amountPaise)} for order #${o.id} did not go through; we are looking into it and will refund it again.`
             : r.status === "pending"
               ? `We have started a refund of ${formatPaise(r.amountPaise)} for order #${o.id}; it is on its way, and we write again once it is made.`
-              : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
+              : o.paymentMethod === CASH_ON_DELIVERY
+                ? // No provider refunds cash: the shop paid it back itself before recording it.
+                  `We have paid back ${formatPaise(r.amountPaise)} for order #${o.id}.`
+                : `We have refunded ${formatPaise(r.amountPaise)} for order #${o.id}. Banks usually take 5–7 working days to show it.`,
         ),
         link("Your order", orderUrl(publicUrl, o.id)),
       ]);

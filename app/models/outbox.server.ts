@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Executor } from "~/db/db.server";
 import type { OutboxStatus, OutboxTable } from "~/db/schema";
-import type { MessagePayload, OrderSnapshot } from "~/messages/templates";
+import { CASH_ON_DELIVERY, type MessagePayload, type OrderSnapshot } from "~/messages/templates";
 import { getEnv } from "~/utils/env.server";
 
 /**
@@ -163,7 +163,7 @@ export async function orderSnapshot(db: Executor, orderId: number) {
 }
 
 function paymentMethodLabel(gateway: string): string {
-  if (gateway === "cod") return "Cash on delivery";
+  if (gateway === "cod") return CASH_ON_DELIVERY;
   if (gateway === "sandbox") return "Paid online (test payment)";
   return "Paid online (Razorpay)";
 }

@@ -16,6 +16,7 @@ import {
 } from "~/models/return.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { resetEnvCache } from "~/utils/env.server";
+import { formatPaise } from "~/utils/money";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/utils/validation";
 import { insertCheckoutFixture, paidCartOrder, stockOf } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
@@ -431,6 +432,32 @@ describe("returns of cash on delivery", () => {
       (m) => (JSON.parse(m.payload) as { return: { status: string } }).return.status,
     );
     expect(updates).toEqual(["requested", "approved", "refunded"]);
+  });
+
+  it("the shopper's mails speak of cash on delivery: a cancel promises no refund, a refund was paid back by the shop", async () => {
+    const text = async (kind: string) =>
+      (await mails(kind)).map(
+        (m) => renderMail(JSON.parse(m.payload) as MessagePayload, "http://127.0.0.1:3994").text,
+      );
+    const cancelled = await codOrder("cod-cancel-mail");
+    expect(
+      await cancelOrderByShopper(t.db, gateway, { userId: f.alice, orderId: cancelled }),
+    ).toEqual({ ok: true, refund: null });
+    const [cancel] = await text("order_cancelled");
+    expect(cancel).not.toMatch(/refund/i);
+    expect(cancel).toMatch(/nothing to pay/i);
+
+    const { orderId, itemId, collectedPaise } = await deliveredCod();
+    const returnId = await approvedReturn(orderId, itemId);
+    expect(await receiveReturn(t.db, noProvider, { returnId, by: "admin:1" })).toMatchObject({
+      ok: true,
+    });
+    const [refund] = await text("order_refunded");
+    expect(refund).toContain(
+      `We have paid back ${formatPaise(collectedPaise)} for order #${orderId}`,
+    );
+    // No card or bank refund is on its way: the shop paid it back itself before recording it.
+    expect(refund).not.toMatch(/Banks usually take/);
   });
 
   it("before the cash is collected, receiving is refused with the reason and nothing goes back in stock", async () => {
