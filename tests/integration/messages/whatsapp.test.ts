@@ -83,7 +83,7 @@ const validAddress = {
 };
 
 const whatsappRows = () =>
-  t.db.selectFrom("outbox").selectAll().where("channel", "=", "whatsapp").execute();
+  t.db.selectFrom("outbox").selectAll().where("channel", "=", "whatsapp").orderBy("id").execute();
 
 describe("WhatsApp order updates", () => {
   it("an opted-in shopper gets template messages; the consent time is stored", async () => {
