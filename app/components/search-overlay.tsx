@@ -16,20 +16,25 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState("");
   const [waiting, setWaiting] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const load = useRef(fetcher.load);
   load.current = fetcher.load;
+  const close = useRef(onClose);
+  close.current = onClose;
 
+  // A modal <dialog>: the page behind it is out of reach of Tab and screen readers while it is
+  // open, and focus goes back to what opened it once it closes.
   useEffect(() => {
-    input.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    document.addEventListener("keydown", onKey);
+    const opener = document.activeElement;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    if (!dialog.current?.open) dialog.current?.showModal();
+    input.current?.focus();
     return () => {
-      document.removeEventListener("keydown", onKey);
       document.body.style.overflow = overflow;
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
-  }, [onClose]);
+  }, []);
 
   const query = text.trim();
   useEffect(() => {
@@ -49,11 +54,17 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const results = query !== "" && Array.isArray(fetcher.data) ? fetcher.data : [];
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
+    <dialog
+      ref={dialog}
       aria-label="Search"
-      className="fixed inset-0 z-[60] overflow-y-auto bg-ink-900/95 text-white"
+      onClose={() => close.current()}
+      // Esc closes at once, also from a search box holding text (which would only clear it).
+      onKeyDown={(e) => {
+        if (e.key !== "Escape") return;
+        e.preventDefault();
+        close.current();
+      }}
+      className="fixed inset-0 z-[60] m-0 h-full max-h-none w-full max-w-none overflow-y-auto border-0 bg-ink-900/95 p-0 text-white"
     >
       <div className="mx-auto max-w-5xl px-4 py-6">
         <div className="flex items-center gap-3">
@@ -113,6 +124,6 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
           ) : null}
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -38,13 +38,27 @@ export function Logo() {
   );
 }
 
-/** Closes a <details> menu when the page changes (with JavaScript; without it the new page starts closed). */
+/**
+ * Closes a <details> menu when the page changes (with JavaScript; without it the new page starts
+ * closed), and on Esc, giving focus back to its button when it was inside the menu.
+ */
 function useCloseOnNavigate() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
     ref.current?.removeAttribute("open");
   }, [location.key]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const details = ref.current;
+      if (e.key !== "Escape" || !details?.open) return;
+      const focusInside = details.contains(document.activeElement);
+      details.removeAttribute("open");
+      if (focusInside) details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   return ref;
 }
 
@@ -209,6 +223,15 @@ function MainNav() {
  * The main link NavLink shows as active on this path (its rule: the same path, or a path under it
  * unless `end`; letter case aside), or null: what the cached main navigation is keyed on.
  */
+/** Pages a login should not come back to: the home page (the default) and the account pages. */
+const NO_RETURN = /^\/(?:login|signup|forgot-password|reset-password|logout)(?:\/|$)/i;
+
+/** The header's Login link: back to this page once logged in. */
+function loginHref(pathname: string, search: string): string {
+  if (pathname === "/" || NO_RETURN.test(pathname)) return "/login";
+  return `/login?${new URLSearchParams({ redirectTo: pathname + search })}`;
+}
+
 export function activeNavLink(pathname: string): string | null {
   const path = pathname.toLowerCase();
   for (const { to } of NAV_LINKS) {
@@ -232,7 +255,7 @@ export function SiteHeader({
   const [searchOpen, setSearchOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <header className="sticky top-0 z-40 bg-ink-900 text-white">
       <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-2 sm:gap-4">
@@ -276,7 +299,7 @@ export function SiteHeader({
             <AccountMenu user={user} />
           ) : (
             <Link
-              to="/login"
+              to={loginHref(pathname, search)}
               className="rounded-md px-2 py-2 text-sm font-semibold hover:bg-white/10 sm:px-3"
             >
               Login

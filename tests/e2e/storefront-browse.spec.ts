@@ -7,7 +7,10 @@ test("the layout: header links, guest login, cart, footer, WhatsApp button", asy
   for (const name of ["Home", "Brands", "Vehicles", "About", "Contact Us"]) {
     await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fabout",
+  );
   await expect(page.getByRole("link", { name: "Cart" })).toHaveAttribute("href", "/cart");
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByText("09:00AM-07:00PM")).toBeVisible();
@@ -24,6 +27,29 @@ test("the layout: header links, guest login, cart, footer, WhatsApp button", asy
   );
   // Every image says what it shows (or is marked decorative).
   expect(await page.locator("img:not([alt])").count()).toBe(0);
+});
+
+test("logging in from the header comes back to the page the shopper was on", async ({
+  page,
+  request,
+}) => {
+  const email = `header-login-${Date.now()}-${process.pid}@example.com`;
+  const password = "overland-trail-42";
+  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(
+    201,
+  );
+  const wheel = await findProduct(request, "wheels", (p) => p.colors.length > 1);
+  const colour = wheel.colors[1].name;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/product/${wheel.id}?${new URLSearchParams({ color: colour })}`);
+  await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`/product/${wheel.id}?${new URLSearchParams({ color: colour })}`, {
+    timeout: 25_000,
+  });
+  await expect(page.getByText(`Colour: ${colour}`).first()).toBeVisible();
 });
 
 test("the home page: hero, 8 categories, trending, builds, vehicles, why us, brand marquee", async ({

@@ -117,6 +117,43 @@ test("the search overlay: debounced results, Searching..., No results found.", a
   await expect(dialog).toHaveCount(0);
 });
 
+test("on a phone, keyboard only: the search overlay and the menu hold focus, Esc closes them, focus returns", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "the overlay and Esc need JavaScript");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  const searchButton = page.getByRole("button", { name: "Search", exact: true });
+  await searchButton.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Search" });
+  await expect(dialog.getByRole("searchbox", { name: "Search products..." })).toBeFocused();
+  // Tab never leaves the overlay for the page hidden behind it.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    const inside = await page.evaluate(
+      () => document.activeElement?.closest("[aria-label='Search']") !== null,
+    );
+    expect(inside || (await page.evaluate(() => document.activeElement === document.body))).toBe(
+      true,
+    );
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(searchButton).toBeFocused();
+
+  const menuButton = page.getByLabel("Menu", { exact: true });
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await menuButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Home" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+});
+
 test("hostile search input is plain text, never an error", async ({ page, request }) => {
   for (const q of [
     '"',
