@@ -8,6 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireUser } from "~/auth/guards.server";
 import { errorAria, FieldError } from "~/components/form-field";
 import { ItemQuantities } from "~/components/item-quantities";
+import { formatOrderDate } from "~/components/order-items";
 import { db } from "~/db/db.server";
 import { typedValues } from "~/forms/typed-values";
 import { getOrderForUser } from "~/models/order/index.server";
@@ -166,13 +167,13 @@ export default function ReturnPage() {
       {!open ? (
         <p role="alert" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-amber-900">
           {until
-            ? `Returns are possible within ${days} days of delivery; for this order that was until ${until.slice(0, 10)}.`
+            ? `Returns are possible within ${days} days of delivery; for this order that was until ${formatOrderDate(until)}.`
             : "Items can be returned once the order is delivered."}
         </p>
       ) : (
         <Form method="post" encType="multipart/form-data" noValidate className="mt-6 space-y-5">
           <p className="text-sm text-gray-700">
-            You can ask for a return until {until?.slice(0, 10)}.
+            You can ask for a return until {until ? formatOrderDate(until) : null}.
           </p>
           {errors.form ? (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">

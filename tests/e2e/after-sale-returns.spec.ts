@@ -78,8 +78,14 @@ test("a delivered item is returned with a photo, approved, received and refunded
   const s = shopper.page;
   await s.goto(`/order/${orderId}`);
   await expect(s.getByText("Cancel this order", { exact: true })).toHaveCount(0);
+  // The last day for a return reads the same on the order and on the return form (India's date).
+  const until = (await s.getByText(/^Return items \(until .+\)$/).textContent())?.match(
+    /until (.+)\)/,
+  )?.[1];
+  expect(until).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
   await s.getByRole("link", { name: "Return items" }).click();
   await expect(s).toHaveURL(new RegExp(`/order/${orderId}/return$`));
+  await expect(s.getByText(`You can ask for a return until ${until}.`)).toBeVisible();
   await s.getByRole("button", { name: "Ask for a return" }).click();
   await expect(s.getByText("Choose at least one item to return.")).toBeVisible({ timeout: 20_000 });
   await s.getByRole("spinbutton", { name: /you bought 1/ }).fill("1");
