@@ -110,6 +110,33 @@ test("a failed payment leaves the order unpaid and the cart as it was", async ({
   await expect(page.getByText("No orders found.")).toBeVisible();
 });
 
+test("keyboard only, the payment window takes focus, Esc closes it and focus is back on Pay Now", async ({
+  page,
+  request,
+}, info) => {
+  test.skip(!js(info), "the payment window is a page of its own without JavaScript");
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { second } = await pickProducts(request);
+  const account = await signUpAndLogIn(page, request, "/cart");
+  await addToCartViaApi(request, account, second.id);
+  await page.goto("/checkout");
+  await addAddressAndDeliver(page, info);
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  const payNowButton = page.getByRole("button", { name: /^Pay Now ₹/ });
+  await payNowButton.focus();
+  await page.keyboard.press("Enter");
+  const window = page.getByRole("dialog", { name: "Test payment" });
+  await expect(window.getByRole("button", { name: /^Pay ₹/ })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(window).toHaveCount(0);
+  await expect(payNowButton).toBeFocused();
+  // Pay Now opens the same payment again, and it can be paid from the keyboard.
+  await page.keyboard.press("Enter");
+  await expect(window.getByRole("button", { name: /^Pay ₹/ })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/order\/\d+$/, { timeout: 10_000 });
+});
+
 test("a payment whose result never reached the shop says 'Payment verification error'; paying again completes the same order", async ({
   page,
   request,

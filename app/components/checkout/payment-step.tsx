@@ -1,5 +1,5 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { FetcherFlag } from "~/components/fetcher-flag";
 import {
   OPEN_PAYMENT_AFTER_MS,
@@ -54,6 +54,7 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
   /** The order whose payment window is open (or may be reopened). */
   const [open, setOpen] = useState<Extract<PayNowData, { ok: true }> | null>(null);
   const [windowShown, setWindowShown] = useState(false);
+  const payButton = useRef<HTMLButtonElement>(null);
   /**
    * Bumped when a choice changes after an order was made (its window closed): the next Pay Now
    * is a new request, with a key of its own, rather than that order's window again.
@@ -190,6 +191,7 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
             </span>
           </label>
           <button
+            ref={payButton}
             type="submit"
             disabled={busy}
             className="w-full rounded-md bg-brand-600 px-5 py-3 text-lg font-bold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
@@ -209,25 +211,52 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
       open.sandbox &&
       page.gateway === "sandbox" &&
       confirmation.paidOrderId == null ? (
-        <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 px-4">
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="sandbox-title"
-            className="w-full max-w-md rounded-xl bg-white"
-          >
-            <SandboxPaymentPanel
-              amountPaise={open.amountPaise}
-              razorpayOrderId={open.razorpayOrderId}
-              payment={open.sandbox}
-              confirm={confirmation.confirm}
-              busy={confirmation.busy}
-              onCancel={() => setWindowShown(false)}
-            />
-          </div>
-        </div>
+        <SandboxWindow onClose={() => setWindowShown(false)} returnFocus={payButton}>
+          <SandboxPaymentPanel
+            amountPaise={open.amountPaise}
+            razorpayOrderId={open.razorpayOrderId}
+            payment={open.sandbox}
+            confirm={confirmation.confirm}
+            busy={confirmation.busy}
+            onCancel={() => setWindowShown(false)}
+          />
+        </SandboxWindow>
       ) : null}
       <PaymentSuccessDialog open={confirmation.paidOrderId != null} />
     </section>
+  );
+}
+
+/**
+ * The sandbox's payment window with JavaScript: a modal <dialog> that takes focus (its first
+ * button), closes on Esc as on its Close button, and gives focus back to `returnFocus` (Pay Now,
+ * which lost it while it was busy creating the order).
+ */
+function SandboxWindow({
+  onClose,
+  returnFocus,
+  children,
+}: {
+  onClose: () => void;
+  returnFocus: RefObject<HTMLElement>;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const back = returnFocus.current;
+    if (!ref.current?.open) ref.current?.showModal();
+    return () => back?.focus();
+  }, [returnFocus]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="sandbox-title"
+      onClose={() => close.current()}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 backdrop:bg-black/50"
+    >
+      {children}
+    </dialog>
   );
 }
