@@ -219,10 +219,6 @@ function MainNav() {
   );
 }
 
-/**
- * The main link NavLink shows as active on this path (its rule: the same path, or a path under it
- * unless `end`; letter case aside), or null: what the cached main navigation is keyed on.
- */
 /** Pages a login should not come back to: the home page (the default) and the account pages. */
 const NO_RETURN = /^\/(?:login|signup|forgot-password|reset-password|logout)(?:\/|$)/i;
 
@@ -232,6 +228,10 @@ function loginHref(pathname: string, search: string): string {
   return `/login?${new URLSearchParams({ redirectTo: pathname + search })}`;
 }
 
+/**
+ * The main link NavLink shows as active on this path (its rule: the same path, or a path under it
+ * unless `end`; letter case aside), or null: what the cached main navigation is keyed on.
+ */
 export function activeNavLink(pathname: string): string | null {
   const path = pathname.toLowerCase();
   for (const { to } of NAV_LINKS) {

@@ -20,12 +20,20 @@ export const meta: MetaFunction = () => [{ title: "Log in | Overland 4x4 Gear" }
 // A throttled or busy answer says when to come back (Retry-After).
 export const headers = headersWithRetryAfter;
 
-const homeOf = (role: string) => (role === "admin" ? "/admin/dashboard" : "/");
+/**
+ * Where a login leads: a shopper back to `redirectTo` (the page they were on) or home; an admin to
+ * the dashboard (SPEC: "After login an admin goes to /admin/dashboard"), or back to the admin page
+ * that sent them to log in.
+ */
+function afterLogin(role: string, redirectTo: string): string {
+  if (role !== "admin") return redirectTo || "/";
+  return /^\/admin(?:[/?#]|$)/.test(redirectTo) ? redirectTo : "/admin/dashboard";
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   const user = await getUser(request);
-  if (user) throw redirect(redirectTo || homeOf(user.role));
+  if (user) throw redirect(afterLogin(user.role, redirectTo));
   return { redirectTo };
 }
 
@@ -56,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const cookie = await createUserSession(request, user.id);
   return redirectWithToast(
-    redirectTo || homeOf(user.role),
+    afterLogin(user.role, redirectTo),
     { type: "success", message: "Login successful!" },
     request,
     { headers: { "Set-Cookie": cookie } },

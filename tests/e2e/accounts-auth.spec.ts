@@ -117,10 +117,25 @@ test("guards: a visitor goes to login, a customer away from the admin area, an a
   await expect(page).toHaveURL(/\/cart$/);
 });
 
-test("an admin lands on the dashboard after login", async ({ page }) => {
+test("an admin lands on the dashboard after login, even from a shop page's Login link", async ({
+  page,
+}) => {
   await page.goto("/login");
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/, AFTER_HASH);
+  await page.context().clearCookies();
+  // The header's Login link brings a shopper back to the page; an admin goes to the dashboard.
+  await page.goto("/brands");
+  await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbrands$/, AFTER_HASH);
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, AFTER_HASH);
+  // Sent to log in from an admin page, the admin goes back to it.
+  await page.context().clearCookies();
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Forders$/, AFTER_HASH);
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/orders$/, AFTER_HASH);
 });
 
 test("add to cart while logged out leads to login and back to the product", async ({

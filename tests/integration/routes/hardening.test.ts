@@ -130,6 +130,34 @@ describe("redirect targets from a request", () => {
     }
   });
 
+  it("after login, a shopper goes back to the page; an admin to the dashboard or an admin page", async () => {
+    await createUser(t.db, { email: "back@example.com", password: "right-password" }, CHEAP);
+    await createUser(
+      t.db,
+      { email: "boss@example.com", password: "right-password", role: "admin" },
+      CHEAP,
+    );
+    const landing = async (email: string, redirectTo: string) => {
+      const res = await post(
+        login,
+        "/login",
+        form({ email, password: "right-password", redirectTo }),
+      );
+      expect(res.status).toBe(303);
+      return res.headers.get("Location");
+    };
+    expect(await landing("back@example.com", "/product/7?color=Black")).toBe(
+      "/product/7?color=Black",
+    );
+    expect(await landing("back@example.com", "")).toBe("/");
+    expect(await landing("boss@example.com", "/product/7")).toBe("/admin/dashboard");
+    expect(await landing("boss@example.com", "/administrator")).toBe("/admin/dashboard");
+    expect(await landing("boss@example.com", "")).toBe("/admin/dashboard");
+    expect(await landing("boss@example.com", "/admin/orders/12?status=paid")).toBe(
+      "/admin/orders/12?status=paid",
+    );
+  });
+
   it("from the newsletter's Referer and the vehicle picker stay on the site", async () => {
     const res = await post(newsletter, "/newsletter", {
       ...form(
