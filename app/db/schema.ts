@@ -226,6 +226,8 @@ export interface OrdersTable {
   replaced_by_order_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the shopper agreed to WhatsApp order updates at checkout (null: no consent). */
   whatsapp_opt_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the shopper stopped WhatsApp updates for this order (null: never). */
+  whatsapp_opt_out_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   payment_method: ColumnType<

@@ -106,8 +106,16 @@ export function whatsappNumber(phone: string): string | null {
   return null;
 }
 
-/** What the order's messages show, read inside the transaction that changed it. */
-export async function orderSnapshot(db: Executor, orderId: number) {
+/**
+ * What the order's messages show, read inside the transaction that changed it. With `refunded`
+ * (the units of each line refunded before it shipped, by line id), its lines are what is in the
+ * parcel and the refunded units are listed apart.
+ */
+export async function orderSnapshot(
+  db: Executor,
+  orderId: number,
+  refunded?: ReadonlyMap<number, number>,
+) {
   const o = await db
     .selectFrom("orders as o")
     .innerJoin("users as u", "u.id", "o.user_id")
@@ -118,6 +126,7 @@ export async function orderSnapshot(db: Executor, orderId: number) {
   const items = await db
     .selectFrom("order_items")
     .select([
+      "id",
       "title",
       "quantity",
       "unit_price_paise",
@@ -130,18 +139,24 @@ export async function orderSnapshot(db: Executor, orderId: number) {
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
+  const line = (i: (typeof items)[number], quantity: number) => ({
+    title: i.title,
+    quantity,
+    unitPricePaise: i.unit_price_paise,
+    sizeLabel: i.size_label,
+    colorName: i.color_name,
+    boltPattern: i.bolt_pattern,
+    offsetMm: i.offset_mm,
+    partNumber: i.part_number,
+  });
+  const refundedOf = (i: (typeof items)[number]) => Math.min(refunded?.get(i.id) ?? 0, i.quantity);
+  const refundedItems = items.filter((i) => refundedOf(i) > 0).map((i) => line(i, refundedOf(i)));
   const snapshot: OrderSnapshot = {
     id: o.id,
-    items: items.map((i) => ({
-      title: i.title,
-      quantity: i.quantity,
-      unitPricePaise: i.unit_price_paise,
-      sizeLabel: i.size_label,
-      colorName: i.color_name,
-      boltPattern: i.bolt_pattern,
-      offsetMm: i.offset_mm,
-      partNumber: i.part_number,
-    })),
+    items: items
+      .filter((i) => i.quantity > refundedOf(i))
+      .map((i) => line(i, i.quantity - refundedOf(i))),
+    ...(refundedItems.length > 0 ? { refundedItems } : {}),
     shippingPaise: o.shipping_paise,
     codFeePaise: o.cod_fee_paise,
     totalPaise: o.amount_paise,
@@ -159,7 +174,72 @@ export async function orderSnapshot(db: Executor, orderId: number) {
     trackingNumber: o.tracking_number,
     customerEmail: o.email,
   };
-  return { snapshot, userId: o.user_id, whatsappOptIn: o.whatsapp_opt_in_at != null };
+  return { snapshot, userId: o.user_id, whatsappOptIn: whatsappWanted(o) };
+}
+
+/** The shopper agreed to WhatsApp updates for the order at checkout and has not stopped them. */
+function whatsappWanted(o: {
+  whatsapp_opt_in_at: string | null;
+  whatsapp_opt_out_at: string | null;
+}): boolean {
+  return o.whatsapp_opt_in_at !== null && o.whatsapp_opt_out_at === null;
+}
+
+/** What a message of an order that the shopper stopped WhatsApp updates for says, unsent. */
+export const WHATSAPP_STOPPED = "The shopper stopped WhatsApp updates";
+
+/** WhatsApp updates of a shopper's order: asked for at checkout, then stopped, or never asked. */
+export type WhatsAppUpdates = "on" | "stopped" | null;
+
+export async function whatsappUpdates(db: Executor, orderId: number): Promise<WhatsAppUpdates> {
+  const o = await db
+    .selectFrom("orders")
+    .select(["whatsapp_opt_in_at", "whatsapp_opt_out_at"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!o || o.whatsapp_opt_in_at === null) return null;
+  return whatsappWanted(o) ? "on" : "stopped";
+}
+
+/**
+ * The shopper stops WhatsApp updates for their order (WhatsApp's rules: an opt-out is honoured at
+ * once). Its time is kept beside the consent's; the order's WhatsApp messages still waiting are
+ * not sent. False when the order is not theirs.
+ */
+export async function stopWhatsAppUpdates(
+  db: Executor,
+  { userId, orderId }: { userId: number; orderId: number },
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("id", "=", orderId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!order) return false;
+    await trx
+      .updateTable("orders")
+      .set({ whatsapp_opt_out_at: iso(now) })
+      .where("id", "=", orderId)
+      .where("whatsapp_opt_in_at", "is not", null)
+      .where("whatsapp_opt_out_at", "is", null)
+      .execute();
+    await trx
+      .updateTable("outbox")
+      .set({
+        status: "failed",
+        last_error: WHATSAPP_STOPPED,
+        claimed_by: null,
+        claimed_until: null,
+      })
+      .where("order_id", "=", orderId)
+      .where("channel", "=", "whatsapp")
+      .where("status", "=", "waiting")
+      .execute();
+    return true;
+  });
 }
 
 function paymentMethodLabel(gateway: string): string {
@@ -180,15 +260,16 @@ const CUSTOMER_KIND = {
 /**
  * The messages of an order's change, written in its transaction: the shopper's mail (and WhatsApp
  * when they opted in and it is configured), and for a new paid or cash-on-delivery order ('placed')
- * a notice to the admins. Once per order and event.
+ * a notice to the admins. Once per order and event. `refunded`: see orderSnapshot (for 'shipped').
  */
 export async function enqueueOrderEvent(
   db: Executor,
   orderId: number,
   event: OrderEvent,
   now: Date = new Date(),
+  refunded?: ReadonlyMap<number, number>,
 ): Promise<void> {
-  const { snapshot, userId, whatsappOptIn } = await orderSnapshot(db, orderId);
+  const { snapshot, userId, whatsappOptIn } = await orderSnapshot(db, orderId, refunded);
   const kind = CUSTOMER_KIND[event];
   const payload = { kind, order: snapshot } as MessagePayload;
   await enqueueMessage(db, {
@@ -352,6 +433,12 @@ export async function resendMessage(
   }
   const expires = linkExpiresAt(row);
   if (expires && expires <= now) return { ok: false, status: 409, message: LINK_EXPIRED };
+  if (
+    row.channel === "whatsapp" &&
+    row.order_id !== null &&
+    (await whatsappUpdates(db, row.order_id)) === "stopped"
+  )
+    return { ok: false, status: 409, message: `${WHATSAPP_STOPPED} for this order.` };
   await db
     .updateTable("outbox")
     .set({

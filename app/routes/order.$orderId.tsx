@@ -21,6 +21,8 @@ import {
 import { listRefunds } from "~/models/refund.server";
 import { listReturns, returnDeadline, SHOPPER_CANCELLABLE } from "~/models/return.server";
 import { OrderCharges } from "~/components/order-charges";
+import { OrderWhatsApp } from "~/components/order-whatsapp";
+import { whatsappEnabled, whatsappUpdates } from "~/models/outbox.server";
 import { getOrderExtras } from "~/models/order-extras.server";
 import { idParam } from "~/utils/responses.server";
 
@@ -46,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const charges = await getOrderExtras(db, order.id);
   return {
+    // Shown while the shop sends WhatsApp updates at all.
+    whatsapp: whatsappEnabled() ? await whatsappUpdates(db, order.id) : null,
     order: { ...forShopper(order), statusLabel: STATUS_LABELS[order.status] },
     afterSale,
     charges,
@@ -58,7 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, afterSale, charges, standing, refusedPaymentId } = useLoaderData<typeof loader>();
+  const { order, afterSale, charges, standing, refusedPaymentId, whatsapp } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
     return (
@@ -154,6 +159,7 @@ export default function OrderPage() {
             {order.address.country}
           </span>
         </address>
+        <OrderWhatsApp orderId={order.id} updates={whatsapp} />
       </section>
 
       <OrderAfterSale view={afterSale} />

@@ -94,6 +94,7 @@ const PRIVATE: Record<string, string> = {
   "order.$orderId.tsx": "/order/1",
   "order.$orderId_.invoice.ts": "/order/1/invoice",
   "order_.$orderId.cancel.ts": "/order/1/cancel",
+  "order_.$orderId.whatsapp.ts": "/order/1/whatsapp",
   "order_.$orderId.return.tsx": "/order/1/return",
   "reset-password.$token.tsx": "/reset-password/abc",
   "signup.tsx": "/signup",

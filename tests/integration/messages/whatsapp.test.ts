@@ -1,14 +1,18 @@
 // WhatsApp order updates: the opt-in at checkout (unticked unless sent, stored with its time) and
 // template messages to the Cloud API's local stand-in, only when it is configured.
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readMove } from "~/forms/admin-order";
 import { createDeliverer } from "~/messages/deliver.server";
+import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
+import { resendMessage } from "~/models/outbox.server";
 import { recordSuccessfulPayment, transitionOrder } from "~/models/order/index.server";
 import { runOutboxOnce } from "~/models/outbox-worker.server";
 import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
+import { loader as orderPage } from "~/routes/order.$orderId";
+import { action as stopWhatsApp } from "~/routes/order_.$orderId.whatsapp";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { addressSchema } from "~/utils/validation";
@@ -179,5 +183,77 @@ describe("WhatsApp order updates", () => {
     const [row] = await whatsappRows();
     expect(row.status).toBe("waiting");
     expect(row.last_error).toMatch(/WhatsApp API 401: Invalid OAuth access token/);
+  });
+  it("a shopper stops WhatsApp updates on the order page: nothing more is sent, waiting ones are dropped", async () => {
+    const orderId = await order({ whatsappOptIn: true });
+    const cookieOf = async (userId: number) =>
+      (await createUserSession(new Request(`${BASE}/login`), userId)).split(";")[0];
+    // What the order page shows of them.
+    const shown = async () => {
+      const page = await orderPage({
+        request: new Request(`${BASE}/order/${orderId}`, {
+          headers: { Cookie: await cookieOf(f.alice) },
+        }),
+        params: { orderId: String(orderId) },
+        context: {},
+      } as unknown as LoaderFunctionArgs);
+      return page.whatsapp;
+    };
+    expect(await shown()).toBe("on");
+    const stop = async (userId: number) => {
+      const cookie = await cookieOf(userId);
+      try {
+        return (await stopWhatsApp({
+          request: new Request(`${BASE}/order/${orderId}/whatsapp`, {
+            method: "POST",
+            headers: { Cookie: cookie, Origin: BASE },
+          }),
+          params: { orderId: String(orderId) },
+          context: {},
+        } as unknown as ActionFunctionArgs)) as Response;
+      } catch (thrown) {
+        return thrown as Response;
+      }
+    };
+    // Someone else's order is not found, and changes nothing.
+    expect((await stop(f.bob)).status).toBe(404);
+    expect((await whatsappRows()).map((r) => r.status)).toEqual(["waiting"]);
+
+    const res = await stop(f.alice);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/order/${orderId}`);
+    const consent = await t.db
+      .selectFrom("orders")
+      .select(["whatsapp_opt_in_at", "whatsapp_opt_out_at"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    // The consent and its withdrawal are both kept, with their times.
+    expect(consent.whatsapp_opt_in_at).not.toBeNull();
+    expect(consent.whatsapp_opt_out_at).not.toBeNull();
+    // The confirmation still waiting is not sent, and says why; the admin cannot send it again.
+    const [dropped] = await whatsappRows();
+    expect(dropped).toMatchObject({
+      status: "failed",
+      last_error: "The shopper stopped WhatsApp updates",
+    });
+    expect(await resendMessage(t.db, dropped.id)).toMatchObject({ ok: false, status: 409 });
+    // Later changes of the order go by e-mail only.
+    await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "EZ1", by: "admin" });
+    expect(await whatsappRows()).toHaveLength(1);
+    const shippedMail = await t.db
+      .selectFrom("outbox")
+      .select("kind")
+      .where("channel", "=", "email")
+      .where("kind", "=", "order_shipped")
+      .execute();
+    expect(shippedMail).toHaveLength(1);
+    const deliver = createDeliverer(getEnv()).deliver;
+    await runOutboxOnce(t.db, async (row) =>
+      row.channel === "whatsapp" ? deliver(row) : undefined,
+    );
+    expect(wa.requests).toHaveLength(0);
+    expect(await shown()).toBe("stopped");
+    // Stopping twice is the same as once.
+    expect((await stop(f.alice)).status).toBe(303);
   });
 });
