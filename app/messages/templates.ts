@@ -29,6 +29,11 @@ export type OrderSnapshot = {
    */
   shippingPaise?: number;
   codFeePaise?: number;
+  /**
+   * The shipped message: units refunded before the order shipped, so not in its parcel (`items`
+   * are then what is in it). Listed apart, with their price, so that the lines still add up.
+   */
+  refundedItems?: OrderLine[];
   totalPaise: number;
   paymentMethod: string;
   address: AddressInput;
@@ -118,8 +123,15 @@ function chargeRows(order: OrderSnapshot): { label: string; amount: string }[] {
 }
 
 function orderBlock(order: OrderSnapshot): Block {
-  const lines = order.items.map(
-    (l) => `${l.quantity} × ${lineLabel(l)}  ${formatPaise(l.unitPricePaise * l.quantity)}`,
+  const listed = [
+    ...order.items.map((l) => ({ l, label: lineLabel(l) })),
+    ...(order.refundedItems ?? []).map((l) => ({
+      l,
+      label: `${lineLabel(l)} (refunded, not in this parcel)`,
+    })),
+  ];
+  const lines = listed.map(
+    ({ l, label }) => `${l.quantity} × ${label}  ${formatPaise(l.unitPricePaise * l.quantity)}`,
   );
   const charges = chargeRows(order);
   const a = order.address;
@@ -141,10 +153,10 @@ function orderBlock(order: OrderSnapshot): Block {
     "Delivery address:",
     ...address,
   ].join("\n");
-  const rows = order.items
+  const rows = listed
     .map(
-      (l) =>
-        `<tr><td>${l.quantity} ×</td><td>${escapeHtml(lineLabel(l))}</td><td style="text-align:right">${escapeHtml(formatPaise(l.unitPricePaise * l.quantity))}</td></tr>`,
+      ({ l, label }) =>
+        `<tr><td>${l.quantity} ×</td><td>${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(formatPaise(l.unitPricePaise * l.quantity))}</td></tr>`,
     )
     .join("");
   const chargeHtml = charges

@@ -117,13 +117,8 @@ export async function refundBalance(db: Trx, orderId: number) {
   };
 }
 
-/** Units of each order line not yet refunded (pending and processed refunds count). */
-async function refundableUnits(db: Trx, orderId: number) {
-  const items = await db
-    .selectFrom("order_items")
-    .select(["id", "quantity", "unit_price_paise", "title"])
-    .where("order_id", "=", orderId)
-    .execute();
+/** Units of each order line refunded or being refunded (pending and processed refunds), by line id. */
+export async function refundedUnits(db: Trx, orderId: number): Promise<Map<number, number>> {
   const refunded = await db
     .selectFrom("refund_items as ri")
     .innerJoin("refunds as r", "r.id", "ri.refund_id")
@@ -132,7 +127,17 @@ async function refundableUnits(db: Trx, orderId: number) {
     .where("r.status", "in", ["pending", "processed"])
     .groupBy("ri.order_item_id")
     .execute();
-  const done = new Map(refunded.map((r) => [r.order_item_id, Number(r.n)]));
+  return new Map(refunded.map((r) => [r.order_item_id, Number(r.n)]));
+}
+
+/** Units of each order line not yet refunded (pending and processed refunds count). */
+async function refundableUnits(db: Trx, orderId: number) {
+  const items = await db
+    .selectFrom("order_items")
+    .select(["id", "quantity", "unit_price_paise", "title"])
+    .where("order_id", "=", orderId)
+    .execute();
+  const done = await refundedUnits(db, orderId);
   return items.map((i) => ({ ...i, left: i.quantity - (done.get(i.id) ?? 0) }));
 }
 

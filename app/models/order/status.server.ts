@@ -3,7 +3,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import type { Kysely } from "kysely";
 import { issueCreditNote, issueInvoice } from "../invoice.server";
 import { enqueueOrderEvent, enqueueRefundNotice } from "../outbox.server";
-import { restockUnits } from "../refund.server";
+import { refundedUnits, restockUnits } from "../refund.server";
 import { moveStatus, type OrderRow, type Trx } from "./shared.server";
 
 /**
@@ -181,7 +181,9 @@ export async function transitionOrder(
       };
     if (RESTOCK_ON[order.status]?.includes(to)) await restockUnits(trx, order.id);
     if (to === "shipped" || to === "delivered" || to === "cancelled") {
-      await enqueueOrderEvent(trx, order.id, to, options.now);
+      // The shipped message lists what is in the parcel: not the units refunded before it left.
+      const refunded = to === "shipped" ? await refundedUnits(trx, order.id) : undefined;
+      await enqueueOrderEvent(trx, order.id, to, options.now, refunded);
     }
     if (to === "delivered" && order.payment_method === "cod")
       await issueInvoice(trx, order.id, options.now);

@@ -17,6 +17,8 @@ import {
   type OutboxRow,
 } from "~/models/outbox.server";
 import { claimDue, runOutboxOnce } from "~/models/outbox-worker.server";
+import { refundOrder } from "~/models/refund.server";
+import { createSandboxGateway } from "~/payments/sandbox.server";
 import { DEFAULT_SETTINGS, saveSettings } from "~/models/settings.server";
 import {
   recordSuccessfulPayment,
@@ -262,6 +264,59 @@ describe("order messages", () => {
     expect(
       (await rows()).filter((r) => r.kind === "order_cancelled").map((r) => r.order_id),
     ).toEqual([other]);
+  });
+
+  it("the shipped mail lists what is in the parcel: units refunded before shipping are marked as not in it", async () => {
+    await addCartLine(t.db, f.alice, f.products.lights, 1);
+    const orderId = await paidOrder();
+    const lines = await t.db
+      .selectFrom("order_items")
+      .select(["id", "product_id", "quantity", "unit_price_paise"])
+      .where("order_id", "=", orderId)
+      .execute();
+    const winch = lines.find((l) => l.product_id === f.products.winch)!;
+    const lights = lines.find((l) => l.product_id === f.products.lights)!;
+    expect([winch.quantity, lights.quantity]).toEqual([2, 1]);
+    // Before it ships, the admin refunds the lights and one of the two winches.
+    const refund = await refundOrder(t.db, createSandboxGateway("sandbox-test-secret"), {
+      orderId,
+      lines: [
+        { orderItemId: lights.id, quantity: 1 },
+        { orderItemId: winch.id, quantity: 1 },
+      ],
+      by: "admin:1",
+    });
+    expect(refund).toMatchObject({ ok: true, status: "processed" });
+    expect(
+      (await transitionOrder(t.db, orderId, "shipped", { trackingNumber: "DL1", by: "admin" })).ok,
+    ).toBe(true);
+    await runOutboxOnce(t.db, deliverer());
+    const mails = await smtp.waitFor(4);
+    const linesOf = (text: string) => text.split("\n").filter((l) => /^\d+ × /.test(l));
+    const confirmation = mails.find((m) => m.subject === `Order #${orderId} confirmed`)!;
+    expect(linesOf(confirmation.text ?? "")).toEqual([
+      `1 × ARB Intensity Lights  ${formatPaise(lights.unit_price_paise)}`,
+      `2 × Warn Zeon 10-S Winch  ${formatPaise(2 * winch.unit_price_paise)}`,
+    ]);
+    const shipped = mails.find((m) => m.subject === `Order #${orderId} has shipped`)!;
+    const text = shipped.text ?? "";
+    // One winch is in the parcel; the refunded units are said to be out of it, and the mail still
+    // adds up to what was paid (shipping is free for this order).
+    expect(linesOf(text)).toEqual([
+      `1 × Warn Zeon 10-S Winch  ${formatPaise(winch.unit_price_paise)}`,
+      `1 × ARB Intensity Lights (refunded, not in this parcel)  ${formatPaise(lights.unit_price_paise)}`,
+      `1 × Warn Zeon 10-S Winch (refunded, not in this parcel)  ${formatPaise(winch.unit_price_paise)}`,
+    ]);
+    expect(text).toContain("Shipping: Free");
+    expect(text).toContain(
+      `Total: ${formatPaise(2 * winch.unit_price_paise + lights.unit_price_paise)}`,
+    );
+    const html = String(shipped.html);
+    expect(html).toContain(
+      `<tr><td>1 ×</td><td>Warn Zeon 10-S Winch</td><td style="text-align:right">${formatPaise(winch.unit_price_paise)}</td></tr>`,
+    );
+    expect(html).toContain("<td>ARB Intensity Lights (refunded, not in this parcel)</td>");
+    expect(html).not.toContain("<td>2 ×</td>");
   });
 
   it("a change that rolls back leaves no message behind", async () => {
