@@ -125,8 +125,14 @@ export function createDeliverer(config: DeliverConfig) {
       signal: AbortSignal.timeout(15_000),
     });
     if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      throw new Error(`WhatsApp API ${res.status}: ${body?.error?.message ?? res.statusText}`);
+      // Meta's message carries the code and title; its details say what to do (kept for the admin).
+      const body = (await res.json().catch(() => null)) as {
+        error?: { message?: string; error_data?: { details?: string } };
+      } | null;
+      const details = body?.error?.error_data?.details;
+      throw new Error(
+        `WhatsApp API ${res.status}: ${body?.error?.message ?? res.statusText}${details ? ` (${details})` : ""}`,
+      );
     }
   }
 

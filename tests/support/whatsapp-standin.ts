@@ -22,6 +22,11 @@ export type WhatsAppStandIn = {
   token: string;
   phoneNumberId: string;
   requests: WhatsAppRequest[];
+  /**
+   * The recipients a test number may send to (Meta's development mode), set by a test: others are
+   * refused with Meta's code 131030 and its details. Null: anyone.
+   */
+  allowedRecipients: string[] | null;
   close(): Promise<void>;
 };
 
@@ -30,6 +35,7 @@ export async function startWhatsAppStandIn(
   phoneNumberId = "106540352242922",
 ): Promise<WhatsAppStandIn> {
   const requests: WhatsAppRequest[] = [];
+  let allowedRecipients: string[] | null = null;
   let n = 0;
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -80,6 +86,21 @@ export async function startWhatsAppStandIn(
           },
         });
       }
+      if (allowedRecipients && !allowedRecipients.includes(body.to)) {
+        return send(400, {
+          error: {
+            message: "(#131030) Recipient phone number not in allowed list",
+            type: "OAuthException",
+            code: 131030,
+            error_data: {
+              messaging_product: "whatsapp",
+              details:
+                "Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.",
+            },
+            fbtrace_id: "standin",
+          },
+        });
+      }
       requests.push({ path, authorization: req.headers.authorization ?? null, body });
       n++;
       send(200, {
@@ -96,6 +117,12 @@ export async function startWhatsAppStandIn(
     token,
     phoneNumberId,
     requests,
+    get allowedRecipients() {
+      return allowedRecipients;
+    },
+    set allowedRecipients(list) {
+      allowedRecipients = list;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -184,6 +184,24 @@ describe("WhatsApp order updates", () => {
     expect(row.status).toBe("waiting");
     expect(row.last_error).toMatch(/WhatsApp API 401: Invalid OAuth access token/);
   });
+
+  it("Meta's error details reach the admin: what to do, not only the error's title", async () => {
+    wa.allowedRecipients = ["911234567890"];
+    try {
+      await order({ whatsappOptIn: true });
+      const deliver = createDeliverer(getEnv()).deliver;
+      await runOutboxOnce(t.db, async (row) =>
+        row.channel === "whatsapp" ? deliver(row) : undefined,
+      );
+    } finally {
+      wa.allowedRecipients = null;
+    }
+    const [row] = await whatsappRows();
+    expect(row.status).toBe("waiting");
+    expect(row.last_error).toBe(
+      "WhatsApp API 400: (#131030) Recipient phone number not in allowed list (Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.)",
+    );
+  });
   it("a shopper stops WhatsApp updates on the order page: nothing more is sent, waiting ones are dropped", async () => {
     const orderId = await order({ whatsappOptIn: true });
     const cookieOf = async (userId: number) =>
