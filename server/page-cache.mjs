@@ -44,7 +44,7 @@ export const PUBLIC_ROUTES = [
   // A brand's page (the `$brand` route), when the database knows the brand (see cacheTarget).
   { path: /^\/([^/.]+)(\.data)?$/, params: ["page"], brand: true },
   { path: /^\/category\/[^/]+(\.data)?$/, params: ["page"] },
-  { path: /^\/product\/[^/]+(\.data)?$/, params: ["color", "pin", "size"] },
+  { path: /^\/product\/[^/]+(\.data)?$/, params: ["color", "pin", "quantity", "size", "sizeId"] },
   { path: /^\/vehicles\/[^/]+(\.data)?$/, params: ["img", "page"] },
   // The catalogue's JSON API reads no cookie: one answer for every visitor, logged in or not.
   { path: /^\/api\/v1\/allProducts$/, params: LISTING, anyCookie: true },

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { Price } from "~/components/price";
 
 /** What the product page (`?pin=`) and the /delivery fetcher answer for a PIN. */
@@ -19,19 +19,21 @@ export type DeliveryAnswerView = {
 };
 
 /**
- * "Check delivery": a GET form to the page itself without JavaScript (`?pin=`), a fetcher of
- * /delivery with it. Shows the delivery date, cash on delivery, or that the PIN is not served.
+ * "Check delivery": without JavaScript, a GET of the product page (`?pin=`) by the buy form, which
+ * the PIN field and the button join (`form`), so the colour, size and quantity chosen there come
+ * back chosen; with JavaScript, a fetcher of /delivery. Shows the delivery date, cash on delivery,
+ * or that the PIN is not served.
  */
 export function DeliveryCheck({
   initial,
   productId,
-  keep = {},
+  form,
 }: {
   initial: DeliveryAnswerView | null;
   /** The product whose price cash on delivery is checked against the COD limit. */
   productId: number;
-  /** The page's other query parameters (a product's colour and size), kept by the GET form. */
-  keep?: Record<string, string | number | null>;
+  /** The id of the product page's buy form, whose fields travel with the PIN. */
+  form: string;
 }) {
   // One fetcher per product: the answer (cash on delivery) depends on the product, and the page
   // stays mounted from one product to the next.
@@ -40,36 +42,28 @@ export function DeliveryCheck({
   const busy = fetcher.state !== "idle";
   const uid = useId();
   const errorId = `${uid}-error`;
+  const pinField = useRef<HTMLInputElement>(null);
+  const check = () =>
+    fetcher.load(
+      `/delivery?${new URLSearchParams({
+        pin: pinField.current?.value ?? "",
+        product: String(productId),
+      })}`,
+    );
   return (
     <section aria-labelledby={`${uid}-title`} className="rounded-lg border border-gray-200 p-4">
       <h2 id={`${uid}-title`} className="text-base font-bold">
         Delivery
       </h2>
-      <form
-        method="get"
-        className="mt-2 flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const pin = new FormData(event.currentTarget).get("pin");
-          fetcher.load(
-            `/delivery?${new URLSearchParams({
-              pin: typeof pin === "string" ? pin : "",
-              product: String(productId),
-            })}`,
-          );
-        }}
-      >
-        {Object.entries(keep).map(([name, value]) =>
-          value === null ? null : (
-            <input key={name} type="hidden" name={name} value={String(value)} />
-          ),
-        )}
+      <div className="mt-2 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor={`${uid}-pin`} className="block text-sm font-medium">
             PIN code
           </label>
           <input
+            ref={pinField}
             id={`${uid}-pin`}
+            form={form}
             name="pin"
             type="text"
             inputMode="numeric"
@@ -78,17 +72,30 @@ export function DeliveryCheck({
             defaultValue={answer?.pin ?? ""}
             aria-invalid={Boolean(answer?.error)}
             aria-describedby={answer?.error ? errorId : undefined}
+            onKeyDown={(event) => {
+              // Enter checks the PIN (the buy form's Enter would be a page load).
+              if (event.key !== "Enter") return;
+              event.preventDefault();
+              check();
+            }}
             className="mt-1 w-32 rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
           />
         </div>
         <button
           type="submit"
+          form={form}
+          formMethod="get"
+          formAction={`/product/${productId}`}
           disabled={busy}
+          onClick={(event) => {
+            event.preventDefault();
+            check();
+          }}
           className="rounded-md border border-ink-900 px-4 py-2 text-sm font-semibold hover:bg-gray-50 disabled:opacity-60"
         >
           {busy ? "Checking..." : "Check delivery"}
         </button>
-      </form>
+      </div>
       <div aria-live="polite" className="mt-2 text-sm">
         {answer?.error ? (
           <p id={errorId} className="text-red-700">

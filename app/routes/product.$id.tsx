@@ -7,7 +7,7 @@ import { Price } from "~/components/price";
 import { FitBadge, ProductGrid } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import { DeliveryCheck } from "~/components/delivery-check";
-import { BuyForm } from "~/components/product/buy-form";
+import { BUY_FORM_ID, BuyForm } from "~/components/product/buy-form";
 import { ColourPicker } from "~/components/product/colour-picker";
 import { ProductBreadcrumb, ProductOverview } from "~/components/product/product-overview";
 import { SpecsTable } from "~/components/product/specs-table";
@@ -28,6 +28,7 @@ import { readVehicleSlug } from "~/utils/vehicle.server";
 import { answerDeliveryCheck } from "~/models/shipping.server";
 import { pinCookieHeader, readPin } from "~/utils/pin.server";
 import { idParam, invariantResponse, notFound } from "~/utils/responses.server";
+import { quantitySchema } from "~/utils/validation";
 import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -89,13 +90,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const wanted = search.get("color")?.toLowerCase();
   const color =
     product.colors.find((c) => c.name.toLowerCase() === wanted) ?? product.colors[0] ?? null;
-  // The size: `?size=ID` when it is one of the product's, else the first one left in this colour.
+  // The size: `?size=ID` (or the buy form's `sizeId`, sent with a PIN check without JavaScript)
+  // when it is one of the product's, else the first one left in this colour.
   const sizeStock = sizeStockFor(product.variants, color?.id ?? null);
+  const askedSize = search.get("size") ?? search.get("sizeId");
   const sizeId =
-    product.sizes.find((s) => String(s.id) === search.get("size"))?.id ??
+    product.sizes.find((s) => String(s.id) === askedSize)?.id ??
     product.sizes.find((s) => (sizeStock.get(s.id) ?? 0) > 0)?.id ??
     product.sizes[0]?.id ??
     null;
+  // The quantity chosen in the buy form, sent with a PIN check without JavaScript; else 1.
+  const quantity = quantitySchema.catch(1).parse(search.get("quantity"));
   const recommendations = await listRecommendationsForPage(db, product, shopper?.id ?? null);
   // "Check delivery": a `?pin=` from the form (remembered), else the remembered PIN.
   const typedPin = new URL(request.url).searchParams.get("pin");
@@ -109,6 +114,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     color: color?.name ?? null,
     colorId: color?.id ?? null,
     sizeId,
+    quantity,
     points: descriptionPoints(product.description),
     recommendations,
     shopperVehicle: shopper?.name ?? null,
@@ -123,6 +129,7 @@ export default function ProductPage() {
     color,
     colorId,
     sizeId: chosenSizeId,
+    quantity,
     points,
     recommendations,
     shopperVehicle,
@@ -154,7 +161,7 @@ export default function ProductPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <ProductBreadcrumb category={p.category} categoryName={p.categoryName} title={p.title} />
       <div className="grid grid-cols-1 gap-10 md:grid-cols-2">
-        <Cached name="product-gallery" keys={[pathname, color, size?.id ?? null]}>
+        <Cached name="product-gallery" keys={[pathname, color, size?.id ?? null, quantity]}>
           <div className="flex min-w-0 flex-col gap-4">
             <ProductGallery images={images} alt={color ? `${p.title} in ${color}` : p.title} />
             {p.colors.length > 0 ? (
@@ -162,6 +169,7 @@ export default function ProductPage() {
                 colors={p.colors}
                 color={color}
                 sizeId={size?.id ?? null}
+                quantity={quantity}
                 fallbackImage={p.image}
               />
             ) : null}
@@ -169,7 +177,10 @@ export default function ProductPage() {
         </Cached>
 
         <div className="flex min-w-0 flex-col gap-5">
-          <Cached name="product-buy" keys={[pathname, color, size?.id ?? null, shopperVehicle]}>
+          <Cached
+            name="product-buy"
+            keys={[pathname, color, size?.id ?? null, quantity, shopperVehicle]}
+          >
             <div>
               <p className="text-sm uppercase tracking-wide text-gray-500">{p.brand}</p>
               <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{p.title}</h1>
@@ -203,14 +214,13 @@ export default function ProductPage() {
               size={size}
               onSizeChange={setSizeId}
               stock={stock}
+              quantity={quantity}
             />
           </Cached>
 
-          <DeliveryCheck
-            initial={delivery}
-            productId={p.id}
-            keep={{ color, size: size?.id ?? null }}
-          />
+          {/* Its PIN field and button join the buy form: the colour, size and quantity chosen
+              travel with the PIN when the check is a GET of this page (without JavaScript). */}
+          <DeliveryCheck initial={delivery} productId={p.id} form={BUY_FORM_ID} />
 
           <Cached name="product-specs" keys={[pathname, color, sizeId]}>
             <a

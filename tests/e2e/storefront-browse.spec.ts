@@ -474,6 +474,68 @@ test("the product page: colours, price with 25% saving, sizes, quantity, forms, 
   expect(params.get("color")).toBe(second);
 });
 
+test("checking delivery keeps the colour, size and quantity chosen, and a new colour keeps the answer", async ({
+  page,
+  request,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const wheel = await findProduct(
+    request,
+    "wheels",
+    (p) => p.colors.length > 1 && p.sizes.filter((s) => s.stock > 1).length > 1,
+  );
+  await page.goto(`/product/${wheel.id}`);
+  const colours = page.getByRole("navigation", { name: "Colours" });
+  const second = wheel.colors[1].name;
+  await colours.getByRole("link", { name: second }).click();
+  await expect(colours.getByRole("link", { name: second })).toHaveAttribute("aria-current", "true");
+
+  // Not the size the page starts with, and not one: the shopper's own choices.
+  const sizeId = (await page
+    .getByRole("radio", { checked: false, disabled: false })
+    .first()
+    .getAttribute("value"))!;
+  const chosenSize = page.locator(`input[type="radio"][value="${sizeId}"]`);
+  await chosenSize.check();
+  const quantity = page.getByRole("combobox", { name: /^Quantity/ });
+  await quantity.selectOption("2");
+
+  const delivery = page.getByRole("region", { name: "Delivery" });
+  await delivery.getByLabel("PIN code").fill("560001");
+  await delivery.getByRole("button", { name: "Check delivery" }).click();
+  await expect(delivery.getByText(/^Delivers to 560001/)).toBeVisible();
+  const stillChosen = async () => {
+    await expect(colours.getByRole("link", { name: second })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(chosenSize).toBeChecked();
+    await expect(quantity).toHaveValue("2");
+  };
+  await stillChosen();
+  if (!js) {
+    // The page came back from the server with them: the size's part number is the one shown.
+    await expect(page).toHaveURL(/[?&]pin=560001(&|$)/);
+    const part = wheel.sizes.find((s) => String(s.id) === sizeId)!.partNumber;
+    await expect(page.getByTestId("chosen-size")).toContainText(part);
+  }
+
+  // Enter in the PIN field checks it too (it does not buy).
+  await delivery.getByLabel("PIN code").fill("682555");
+  await delivery.getByLabel("PIN code").press("Enter");
+  await expect(delivery.getByText("We don't deliver to this PIN yet")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/product/${wheel.id}(\\?|$)`));
+  await stillChosen();
+
+  // Another colour: the PIN's answer (remembered) and the quantity stay.
+  const first = wheel.colors[0].name;
+  await colours.getByRole("link", { name: first }).click();
+  await expect(colours.getByRole("link", { name: first })).toHaveAttribute("aria-current", "true");
+  await expect(delivery.getByText("We don't deliver to this PIN yet")).toBeVisible();
+  await expect(delivery.getByLabel("PIN code")).toHaveValue("682555");
+  await expect(quantity).toHaveValue("2");
+});
+
 test("a sold-out product offers only a disabled Sold Out button; slug URLs redirect", async ({
   page,
   request,

@@ -7,9 +7,13 @@ import { SizePicker } from "./size-picker";
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6];
 
+/** The buy form's id: the page's "Check delivery" joins it (its PIN field and button). */
+export const BUY_FORM_ID = "buy-form";
+
 /**
  * Size, quantity and the total, then Buy Now (a GET to the checkout) or Add to cart (a post to the
  * cart), both from one form so they work without JavaScript; Sold Out when none is left.
+ * "Check delivery" (outside, joined by `form`) is a GET of the product page with the same fields.
  */
 export function BuyForm({
   productId,
@@ -21,6 +25,7 @@ export function BuyForm({
   size,
   onSizeChange,
   stock,
+  quantity: initialQuantity = 1,
 }: {
   productId: number;
   pricePaise: number;
@@ -33,10 +38,22 @@ export function BuyForm({
   onSizeChange: (sizeId: number) => void;
   /** Units left of the chosen variant. */
   stock: number;
+  /** The quantity chosen first (from the page's `?quantity=`). */
+  quantity?: number;
 }) {
-  const [quantity, setQuantity] = useState(1);
+  const [quantity, setQuantity] = useState(initialQuantity);
   return (
-    <Form method="post" action="/cart" className="flex flex-col gap-5">
+    <Form id={BUY_FORM_ID} method="post" action="/cart" className="flex flex-col gap-5">
+      {/* The form's default button (its first), which Enter in a field presses: Enter in the PIN
+          field checks delivery, as its button does, rather than Buy Now. With JavaScript the PIN
+          field handles its own Enter, and Enter elsewhere does nothing. */}
+      <button
+        type="submit"
+        hidden
+        formMethod="get"
+        formAction={`/product/${productId}`}
+        onClick={(event) => event.preventDefault()}
+      />
       <input type="hidden" name="productId" value={productId} />
       {color ? <input type="hidden" name="color" value={color} /> : null}
       {colorId ? <input type="hidden" name="colorId" value={colorId} /> : null}

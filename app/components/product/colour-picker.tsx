@@ -2,19 +2,30 @@ import { Link } from "@remix-run/react";
 import type { ProductColor } from "~/models/product-detail.server";
 import { imageUrl } from "~/utils/images";
 
-/** The colours as links (`?color=`, keeping the chosen size), each with its first image. */
+/**
+ * The colours as links (`?color=`, keeping the chosen size and a quantity other than 1 from the
+ * page's URL), each with its first image.
+ */
 export function ColourPicker({
   colors,
   color,
   sizeId,
+  quantity = 1,
   fallbackImage,
 }: {
   colors: ProductColor[];
   /** The chosen colour's name. */
   color: string | null;
   sizeId: number | null;
+  quantity?: number;
   fallbackImage: string | null;
 }) {
+  const link = (name: string) => {
+    const params = new URLSearchParams({ color: name });
+    if (sizeId !== null) params.set("size", String(sizeId));
+    if (quantity !== 1) params.set("quantity", String(quantity));
+    return `?${params}`;
+  };
   return (
     <nav aria-label="Colours">
       <p className="mb-2 text-sm font-semibold">
@@ -24,7 +35,7 @@ export function ColourPicker({
         {colors.map((c) => (
           <li key={c.id}>
             <Link
-              to={`?${new URLSearchParams({ color: c.name, ...(sizeId !== null ? { size: String(sizeId) } : {}) })}`}
+              to={link(c.name)}
               replace
               preventScrollReset
               aria-current={c.name === color ? "true" : undefined}
