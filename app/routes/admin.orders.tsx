@@ -166,6 +166,16 @@ export default function AdminOrders() {
                       <Price paise={i.unitPricePaise * i.quantity} />)
                     </li>
                   ))}
+                  {/* What the order charged on top of its items, as on the order page: the
+                      lines add up to the total. */}
+                  <li>
+                    Shipping: {o.shippingPaise === 0 ? "Free" : <Price paise={o.shippingPaise} />}
+                  </li>
+                  {o.codFeePaise > 0 ? (
+                    <li>
+                      Cash on delivery fee: <Price paise={o.codFeePaise} />
+                    </li>
+                  ) : null}
                 </ul>
               </article>
             </li>

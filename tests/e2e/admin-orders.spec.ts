@@ -1,4 +1,4 @@
-import { expect, type Browser } from "@playwright/test";
+import { expect, type Browser, type Locator } from "@playwright/test";
 import { adminTest as test } from "./admin-support";
 import { shopperWithPaidOrder } from "./order-support";
 
@@ -19,8 +19,17 @@ async function paidOrder(browser: Browser, baseURL: string) {
       country: "India",
     },
   });
+  // What the shopper's order page says they paid.
+  const paidPaise = await paise(shopper.page.locator("dt:text-is('Total Paid') + dd data"));
   await shopper.context.close();
-  return { orderId: shopper.orderId, email: shopper.email };
+  return { orderId: shopper.orderId, email: shopper.email, paidPaise };
+}
+
+/** The paise of each price in `prices` (a price is a <data> element with its rupees as value). */
+async function paise(prices: Locator): Promise<number> {
+  const values = await prices.evaluateAll((all) => all.map((d) => d.getAttribute("value")));
+  expect(values.length).toBeGreaterThan(0);
+  return values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0);
 }
 
 test("an admin sees a paid order and moves it along: ship with tracking, deliver, refund", async ({
@@ -29,7 +38,7 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   baseURL,
   javaScriptEnabled,
 }) => {
-  const { orderId, email } = await paidOrder(browser, baseURL!);
+  const { orderId, email, paidPaise } = await paidOrder(browser, baseURL!);
 
   await page.goto("/admin/orders?status=paid");
   const card = page.getByRole("article", { name: new RegExp(`^Order #${orderId}\\b`) });
@@ -37,10 +46,24 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   await expect(card).toContainText("Asha Rao");
   await expect(card).toContainText("Pune");
   await expect(card).toContainText("Paid");
+  // The card's total is what the shopper paid, and its lines (items, shipping) add up to it.
+  expect(await paise(card.locator("dt:text-is('Total') + dd data"))).toBe(paidPaise);
+  await expect(card.getByRole("listitem").filter({ hasText: /^Shipping: / })).toHaveCount(1);
+  expect(await paise(card.locator("li data"))).toBe(paidPaise);
   await card.getByRole("link", { name: `Manage order #${orderId}` }).click();
 
   const detail = page.getByRole("region", { name: new RegExp(`^Order #${orderId}\\b`) });
   await expect(detail).toContainText(email);
+  // So does the order's page: its items, shipping and a COD fee add up to the total paid.
+  expect(await paise(detail.locator("dt:text-is('Total') + dd data"))).toBe(paidPaise);
+  await expect(detail.locator("dt:text-is('Shipping')")).toHaveCount(1);
+  expect(
+    await paise(
+      detail.locator(
+        "dt:text-is('Items') + dd data, dt:text-is('Shipping') + dd data, dt:text-is('Cash on delivery fee') + dd data",
+      ),
+    ),
+  ).toBe(paidPaise);
   // Shipping needs the courier's tracking number; a refused one stays in its field.
   await detail.getByLabel("Tracking number").fill("ab");
   await detail.getByRole("button", { name: "Mark shipped" }).click();
