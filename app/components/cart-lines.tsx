@@ -1,8 +1,9 @@
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
 import { sizeText } from "~/utils/variant";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { CartLine } from "~/models/cart.server";
 import { imageUrl } from "~/utils/images";
+import { MAX_CART_LINE_QUANTITY } from "~/utils/validation";
 import { FetcherFlag } from "./fetcher-flag";
 import { Price } from "./price";
 
@@ -122,10 +123,26 @@ export function CartView({
   );
 }
 
+/**
+ * Why a line's quantity cannot go up, said by the quantity and read with its "+" button: the
+ * variant's stock, or the most one line may hold; null when it can (or the line is sold out, which
+ * the line says already).
+ */
+function raiseLimitText(line: CartLine): string | null {
+  if (line.quantity < line.maxQuantity || !line.inStock) return null;
+  return line.stock <= MAX_CART_LINE_QUANTITY
+    ? `Only ${line.stock} in stock`
+    : `At most ${MAX_CART_LINE_QUANTITY} of one item`;
+}
+
 function CartLineRow({ line }: { line: CartLine }) {
   const fetcher = useFetcher({ key: cartLineFetcherKey(line.id) });
   const subtotal = line.pricePaise * line.quantity;
   const canRaise = line.quantity < line.maxQuantity;
+  const limit = raiseLimitText(line);
+  const uid = useId();
+  const soldOutId = `${uid}-sold-out`;
+  const limitId = `${uid}-limit`;
   const buttonClass =
     "flex h-9 w-9 items-center justify-center rounded-md border border-gray-300 text-lg font-bold hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40";
 
@@ -154,7 +171,11 @@ function CartLineRow({ line }: { line: CartLine }) {
           <p className="text-sm">
             <Price paise={line.pricePaise} /> each
           </p>
-          {!line.inStock ? <p className="text-sm font-semibold text-red-700">Sold Out</p> : null}
+          {!line.inStock ? (
+            <p id={soldOutId} className="text-sm font-semibold text-red-700">
+              Sold Out
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-row flex-wrap items-center gap-x-4 gap-y-2 sm:flex-col sm:flex-nowrap sm:items-end">
           <fetcher.Form method="post" action="/cart" className="flex items-center gap-2">
@@ -184,11 +205,17 @@ function CartLineRow({ line }: { line: CartLine }) {
               value={line.quantity + 1}
               disabled={!canRaise}
               aria-label={`Increase quantity of ${line.title}`}
+              aria-describedby={!line.inStock ? soldOutId : limit ? limitId : undefined}
               className={buttonClass}
             >
               <span aria-hidden="true">+</span>
             </button>
           </fetcher.Form>
+          {limit ? (
+            <p id={limitId} className="text-sm text-gray-700">
+              {limit}
+            </p>
+          ) : null}
           <p className="text-sm">
             Subtotal: <Price paise={subtotal} className="font-bold" />
           </p>
