@@ -34,6 +34,12 @@ export function monthBounds(month: string): { from: string; to: string } | null 
   return { from: ist(year, mon), to: mon === 12 ? ist(year + 1, 1) : ist(year, mon + 1) };
 }
 
+/** What the admin is told when the report's month is not a real month given as YYYY-MM. */
+export const REPORT_MONTH_FORMAT = "Give the month as YYYY-MM, such as 2026-10";
+
+/** The one rule for the report's month: YYYY-MM, a real month (any year, past or future). */
+export const isReportMonth = (month: string) => monthBounds(month) !== null;
+
 type Totals = { taxable: number; cgst: number; sgst: number; igst: number };
 
 function byRate(document: Pick<Invoice | CreditNote, "lines">) {

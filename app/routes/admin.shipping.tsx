@@ -9,7 +9,7 @@ import { readServiceabilityCsv, readShippingSettings } from "~/forms/shipping-se
 import { getSettings, saveSettings } from "~/models/settings.server";
 import { ZONE_LABELS, ZONES } from "~/utils/shipping-zones";
 import { countServiceabilityOverrides, importServiceability } from "~/models/shipping.server";
-import { previousMonth } from "~/models/gst-report.server";
+import { isReportMonth, previousMonth, REPORT_MONTH_FORMAT } from "~/models/gst-report.server";
 import { securityEvent } from "~/utils/log.server";
 import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -20,10 +20,14 @@ export const meta: MetaFunction = () => [{ title: "Shipping and COD | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  // A month the GST report refused comes back here (?gstMonth=), to be shown as typed and corrected.
+  const typedMonth = new URL(request.url).searchParams.get("gstMonth")?.slice(0, 100) ?? null;
   return {
     settings: await getSettings(db),
     overrides: await countServiceabilityOverrides(db),
-    reportMonth: previousMonth(),
+    reportMonth: typedMonth ?? previousMonth(),
+    reportMonthError:
+      typedMonth !== null && !isReportMonth(typedMonth) ? REPORT_MONTH_FORMAT : null,
   };
 }
 
@@ -81,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminShipping() {
-  const { settings, overrides, reportMonth } = useLoaderData<typeof loader>();
+  const { settings, overrides, reportMonth, reportMonthError } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   // After a refused save, every field shows what was sent (an unticked box is absent from it).
@@ -289,17 +293,28 @@ export default function AdminShipping() {
           <label htmlFor="month" className="block text-sm font-semibold">
             Month
           </label>
-          {/* Last month, filed this month; a browser without a month picker shows the format. */}
+          {/* Last month, filed this month; a browser without a month picker shows the format.
+              A refused month is shown as typed, in a text field (a month field would blank it). */}
           <input
             id="month"
             name="month"
-            type="month"
+            type={reportMonthError ? "text" : "month"}
             required
             defaultValue={reportMonth}
             placeholder="YYYY-MM"
             pattern="\d{4}-\d{2}"
+            aria-invalid={reportMonthError ? true : undefined}
+            aria-describedby={reportMonthError ? "month-error" : undefined}
+            // Without JavaScript too, the page opens on the field to correct.
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a refused month
+            autoFocus={reportMonthError ? true : undefined}
             className={moneyInputClass}
           />
+          {reportMonthError ? (
+            <p id="month-error" className="mt-1 text-sm text-red-700">
+              {reportMonthError}
+            </p>
+          ) : null}
         </div>
         <button
           type="submit"

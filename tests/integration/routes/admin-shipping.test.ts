@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { getSettings } from "~/models/settings.server";
-import { previousMonth } from "~/models/gst-report.server";
+import { previousMonth, REPORT_MONTH_FORMAT } from "~/models/gst-report.server";
+import { loader as gstReport } from "~/routes/admin.gst-report";
 import { action, loader } from "~/routes/admin.shipping";
 import { ZONES } from "~/utils/shipping-zones";
 import { withAppDb, type TestDb } from "../../support/db";
@@ -138,5 +139,64 @@ describe("the admin's shipping settings", () => {
         "The form could not be read.",
       );
     }
+  });
+});
+
+describe("the GST report's month", () => {
+  /** The report as a browser asks for it (the form on /admin/shipping), or another client. */
+  const report = (month: string, accept = "text/html,application/xhtml+xml,*/*;q=0.8") =>
+    callRoute(
+      gstReport,
+      new Request(`${BASE}/admin/gst-report?${new URLSearchParams({ month })}`, {
+        headers: { Cookie: admin, Accept: accept },
+      }),
+    );
+  const shippingPage = async (search: string) =>
+    (await (
+      await callRoute(
+        loader,
+        new Request(`${BASE}/admin/shipping${search}`, { headers: { Cookie: admin } }),
+      )
+    ).json()) as { reportMonth: string; reportMonthError: string | null };
+
+  it("sends a browser back to the Month field with what was typed, and the page says how to give it", async () => {
+    for (const typed of ["2026-13", "Oct 2026", "", "2026-1&x=<b>#top"]) {
+      const res = await report(typed);
+      expect(res.status, typed).toBe(303);
+      const location = res.headers.get("Location")!;
+      // Always the shipping page: the typed value is only ever the query's value.
+      expect(location, typed).toBe(`/admin/shipping?${new URLSearchParams({ gstMonth: typed })}`);
+      const page = await shippingPage(location.slice("/admin/shipping".length));
+      expect(page, typed).toEqual(
+        expect.objectContaining({ reportMonth: typed, reportMonthError: REPORT_MONTH_FORMAT }),
+      );
+    }
+    expect(REPORT_MONTH_FORMAT).toBe("Give the month as YYYY-MM, such as 2026-10");
+  });
+
+  it("answers a client that does not ask for a page with a plain 400", async () => {
+    for (const accept of ["text/csv", "*/*", "application/json"]) {
+      const res = await report("2026-13", accept);
+      expect(res.status, accept).toBe(400);
+      expect(await res.text()).toBe("Give the month as ?month=YYYY-MM");
+    }
+  });
+
+  it("gives the CSV of any real month, even one before the first order or in the future", async () => {
+    for (const month of ["2019-01", "2099-12"]) {
+      const res = await report(month);
+      expect(res.status, month).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      expect((await res.text()).split("\n")[0]).toMatch(/^section,document,date,/);
+    }
+  });
+
+  it("shows no message on the page without a typed month, or with a good one", async () => {
+    expect(await shippingPage("")).toEqual(
+      expect.objectContaining({ reportMonth: previousMonth(new Date()), reportMonthError: null }),
+    );
+    expect(await shippingPage("?gstMonth=2026-09")).toEqual(
+      expect.objectContaining({ reportMonth: "2026-09", reportMonthError: null }),
+    );
   });
 });
