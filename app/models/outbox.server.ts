@@ -64,6 +64,8 @@ export type NewMessage = {
   now?: Date;
 };
 
+const newMessageId = () => `<${crypto.randomUUID()}@${mailDomain()}>`;
+
 /** Writes one message to the outbox (call it inside the transaction of the change). */
 export async function enqueueMessage(db: Executor, message: NewMessage): Promise<void> {
   const now = message.now ?? new Date();
@@ -74,7 +76,7 @@ export async function enqueueMessage(db: Executor, message: NewMessage): Promise
       kind: message.payload.kind,
       recipient: message.recipient,
       payload: JSON.stringify(message.payload),
-      message_id: `<${crypto.randomUUID()}@${mailDomain()}>`,
+      message_id: newMessageId(),
       dedupe_key: message.dedupeKey ?? null,
       order_id: message.orderId ?? null,
       user_id: message.userId ?? null,
@@ -411,9 +413,10 @@ export async function listOutbox(
 export type ResendResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
 /**
- * The admin sends a message again (failed, or sent and lost by the recipient): it becomes due now,
- * with the same Message-ID. A sent password reset cannot be resent (its link is not kept), nor one
- * whose link has expired.
+ * The admin sends a message again (failed, or sent and lost by the recipient): it becomes due now.
+ * A failed one keeps its Message-ID (it never arrived: the same message, late); a sent one gets a
+ * new one, since a mailbox that has its first copy (deleted, in spam) drops a second with the same
+ * id. A sent password reset cannot be resent (its link is not kept), nor one whose link has expired.
  */
 export async function resendMessage(
   db: Executor,
@@ -447,6 +450,7 @@ export async function resendMessage(
       next_attempt_at: iso(now),
       claimed_by: null,
       claimed_until: null,
+      ...(row.status === "sent" ? { message_id: newMessageId(), sent_at: null } : {}),
     })
     .where("id", "=", id)
     .where("status", "=", row.status)

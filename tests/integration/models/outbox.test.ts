@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createUserSession } from "~/auth/session.server";
 import { createDeliverer, type DeliverConfig } from "~/messages/deliver.server";
-import { renderMail } from "~/messages/templates";
+import { renderMail, type MessagePayload } from "~/messages/templates";
 import {
   BACKOFF_BASE_MS,
   enqueueMessage,
@@ -94,6 +94,30 @@ async function paidOrder(now = new Date()) {
 }
 
 const rows = () => t.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+
+/** A message about a cash-on-delivery order of Alice's, without a link that expires. */
+const orderMessage = (kind: "order_delivered" | "order_cancelled", id: number): MessagePayload =>
+  ({
+    kind,
+    order: {
+      id,
+      items: [],
+      totalPaise: 150,
+      paymentMethod: "Cash on delivery",
+      address: {
+        fullName: "Alice Rao",
+        phone: "9876543210",
+        address1: "12 MG Road",
+        address2: "",
+        city: "Bengaluru",
+        state: "Karnataka",
+        postalCode: "560001",
+        country: "India",
+      },
+      trackingNumber: null,
+      customerEmail: "alice@example.com",
+    },
+  }) as MessagePayload;
 
 describe("order messages", () => {
   it("a paid order writes the confirmation and the admin notice in its transaction, sent once over SMTP", async () => {
@@ -401,27 +425,7 @@ describe("the worker", () => {
     await enqueueMessage(t.db, {
       channel: "email",
       recipient: "alice@example.com",
-      payload: {
-        kind: "order_delivered",
-        order: {
-          id: 7,
-          items: [],
-          totalPaise: 150,
-          paymentMethod: "Cash on delivery",
-          address: {
-            fullName: "Alice Rao",
-            phone: "9876543210",
-            address1: "12 MG Road",
-            address2: "",
-            city: "Bengaluru",
-            state: "Karnataka",
-            postalCode: "560001",
-            country: "India",
-          },
-          trackingNumber: null,
-          customerEmail: "alice@example.com",
-        },
-      },
+      payload: orderMessage("order_delivered", 7),
     });
     const failing = async () => {
       throw new Error("connect ECONNREFUSED");
@@ -440,6 +444,23 @@ describe("the worker", () => {
     expect(await resendMessage(t.db, listed.entries[0].id)).toEqual({ ok: true });
     expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 1, failed: 0 });
     expect(smtp.mails[0].messageId).toBe(listed.entries[0].messageId);
+  });
+
+  it("a sent message resent by the admin goes out under a new Message-ID", async () => {
+    await enqueueMessage(t.db, {
+      channel: "email",
+      recipient: "alice@example.com",
+      payload: orderMessage("order_cancelled", 8),
+    });
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 1, failed: 0 });
+    const [first] = await rows();
+    expect(await resendMessage(t.db, first.id)).toEqual({ ok: true });
+    const [again] = await rows();
+    expect(again).toMatchObject({ status: "waiting", sent_at: null });
+    expect(again.message_id).not.toBe(first.message_id);
+    expect(again.message_id).toMatch(/^<[0-9a-f-]+@[^>]+>$/);
+    expect(await runOutboxOnce(t.db, deliverer())).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.mails.map((m) => m.messageId)).toEqual([first.message_id, again.message_id]);
   });
 
   it("a claim left by a dead process is taken over; a live one's is not", async () => {
