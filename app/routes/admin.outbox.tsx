@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...(await listOutbox(db, { status, page })), status };
 }
 
-/** Resend one message (failed, or sent and lost): it becomes due now under the same Message-ID. */
+/** Resend one message (failed, or sent and lost): it becomes due now (see resendMessage). */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
