@@ -34,6 +34,7 @@ import {
 import { listRefunds, refundBalance, refundOrder } from "~/models/refund.server";
 import { cancelOrder, decideReturn, listReturns, receiveReturn } from "~/models/return.server";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
+import { whatsappUpdates } from "~/models/outbox.server";
 import { getPaymentGateway } from "~/payments/payments.server";
 import { formatPaise } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -55,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Paid online, or cash on delivery once its cash is collected (the shop pays that back itself).
     refundablePaise: order.status !== "refunded" ? (balance?.refundablePaise ?? 0) : 0,
     charges: await getOrderExtras(db, order.id),
+    whatsapp: await whatsappUpdates(db, order.id),
   };
 }
 
@@ -225,7 +227,7 @@ async function returnAction(
 }
 
 export default function AdminOrder() {
-  const { order, labels, refunds, refundablePaise, returns, charges } =
+  const { order, labels, refunds, refundablePaise, returns, charges, whatsapp } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const errors = answer?.errors ?? {};
@@ -249,7 +251,7 @@ export default function AdminOrder() {
         </Link>
       </div>
       {order.attention ? <AttentionNote note={order.attention} busy={busy} /> : null}
-      <OrderFacts order={order} />
+      <OrderFacts order={order} whatsapp={whatsapp} />
       {charges ? (
         <OrderCharges
           charges={charges}

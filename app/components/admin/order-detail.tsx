@@ -7,8 +7,20 @@ import { orderDate } from "./order-status";
 
 export type StatusLabels = Record<OrderStatus, string>;
 
-/** Who ordered, when, the total, the payment, where it ships and the tracking number. */
-export function OrderFacts({ order }: { order: AdminOrderView }) {
+/** What the admin reads of the shopper's WhatsApp updates for the order (null: not asked for). */
+const WHATSAPP_LABELS = { on: "On (agreed at checkout)", stopped: "Stopped by the shopper" };
+
+/**
+ * Who ordered, when, the total, the payment, where it ships, the tracking number and whether the
+ * shopper gets WhatsApp updates.
+ */
+export function OrderFacts({
+  order,
+  whatsapp = null,
+}: {
+  order: AdminOrderView;
+  whatsapp?: keyof typeof WHATSAPP_LABELS | null;
+}) {
   const a = order.address;
   return (
     <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
@@ -56,6 +68,12 @@ export function OrderFacts({ order }: { order: AdminOrderView }) {
         <div>
           <dt className="text-gray-500">Tracking number</dt>
           <dd className="font-semibold">{order.trackingNumber}</dd>
+        </div>
+      ) : null}
+      {whatsapp ? (
+        <div>
+          <dt className="text-gray-500">WhatsApp updates</dt>
+          <dd>{WHATSAPP_LABELS[whatsapp]}</dd>
         </div>
       ) : null}
     </dl>

@@ -11,6 +11,8 @@ import { recordSuccessfulPayment, transitionOrder } from "~/models/order/index.s
 import { runOutboxOnce } from "~/models/outbox-worker.server";
 import { resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
+import { createUser } from "~/models/user.server";
+import { loader as adminOrderPage } from "~/routes/admin.orders.$id";
 import { loader as orderPage } from "~/routes/order.$orderId";
 import { action as stopWhatsApp } from "~/routes/order_.$orderId.whatsapp";
 import { getEnv, resetEnvCache } from "~/utils/env.server";
@@ -217,7 +219,25 @@ describe("WhatsApp order updates", () => {
       } as unknown as LoaderFunctionArgs);
       return page.whatsapp;
     };
+    // And what the admin's order page shows.
+    const admin = await createUser(
+      t.db,
+      { email: "boss@example.com", password: "admin-password-123", role: "admin" },
+      { N: 2 ** 10, r: 8, p: 1 },
+    );
+    if (!admin.ok) throw new Error("no admin");
+    const shownToAdmin = async () =>
+      (
+        await adminOrderPage({
+          request: new Request(`${BASE}/admin/orders/${orderId}`, {
+            headers: { Cookie: await cookieOf(admin.user.id) },
+          }),
+          params: { id: String(orderId) },
+          context: {},
+        } as unknown as LoaderFunctionArgs)
+      ).whatsapp;
     expect(await shown()).toBe("on");
+    expect(await shownToAdmin()).toBe("on");
     const stop = async (userId: number) => {
       const cookie = await cookieOf(userId);
       try {
@@ -271,6 +291,7 @@ describe("WhatsApp order updates", () => {
     );
     expect(wa.requests).toHaveLength(0);
     expect(await shown()).toBe("stopped");
+    expect(await shownToAdmin()).toBe("stopped");
     // Stopping twice is the same as once.
     expect((await stop(f.alice)).status).toBe(303);
   });
