@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, RefundStatus } from "~/db/schema";
+import { idSchema } from "~/utils/validation";
 import { settleRefundIn } from "./refund.server";
 import { settleReturnRefund } from "./return.server";
 import { recordWebhookEvent, webhookAlreadyApplied } from "./webhook-events.server";
@@ -22,10 +23,7 @@ export async function applyRefundWebhook(
   const entity = body?.payload?.refund?.entity;
   const razorpayRefundId = typeof entity?.id === "string" ? entity.id : null;
   const notes = (entity?.notes ?? {}) as Record<string, unknown>;
-  const noteId =
-    typeof notes.refundId === "string" && /^\d+$/.test(notes.refundId)
-      ? Number(notes.refundId)
-      : null;
+  const noteId = idSchema.safeParse(notes.refundId).data ?? null;
   return db.transaction().execute(async (trx) => {
     if (await webhookAlreadyApplied(trx, input.eventId))
       return { applied: false, outcome: "duplicate" };

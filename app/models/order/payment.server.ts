@@ -3,6 +3,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import type { PaymentGateway } from "~/payments/gateway";
 import { isRazorpayId } from "~/payments/razorpay-ids";
 import { checkPaymentSignature } from "~/payments/signature.server";
+import { idSchema } from "~/utils/validation";
 import { takeOrderedFromCart } from "../cart.server";
 import { issueInvoice } from "../invoice.server";
 import { flagAttention } from "../refund.server";
@@ -57,13 +58,15 @@ async function findByGatewayOrder(trx: Trx, razorpayOrderId: string, receipt?: s
     .selectAll()
     .where("razorpay_order_id", "=", razorpayOrderId)
     .executeTakeFirst();
-  if (order || !receipt || !/^\d+$/.test(receipt)) return order ?? null;
+  // Only one of our ids: a larger number names no order, and PostgreSQL refuses it in a query.
+  const receiptId = idSchema.safeParse(receipt).data;
+  if (order || receiptId === undefined) return order ?? null;
   // The process stopped between creating the provider's order and storing its id: a signed
   // webhook names our order in `receipt`, so adopt the id.
   const adopted = await trx
     .updateTable("orders")
     .set({ razorpay_order_id: razorpayOrderId })
-    .where("id", "=", Number(receipt))
+    .where("id", "=", receiptId)
     .where("razorpay_order_id", "is", null)
     .returningAll()
     .executeTakeFirst();

@@ -294,6 +294,20 @@ describe("refunds through Razorpay", () => {
     ).toMatchObject({ ok: true, status: "processed" });
   });
 
+  it("a refund webhook for a refund we do not know, whose note is too large to be an id, is left for the retry", async () => {
+    const { paymentId } = await paidOrder();
+    for (const refundId of ["99999999999", "12345678901234567890123"]) {
+      const body = refundWebhookBody("refund.processed", {
+        refundId: "rfnd_notours000001",
+        paymentId,
+        amount: WINCH,
+        notes: { refundId },
+      });
+      const res = await postWebhook(body, `evt_big_${refundId.length}`);
+      expect(await res.json()).toMatchObject({ applied: false, outcome: "unknown_refund" });
+    }
+  });
+
   it("a sandbox order is refunded locally", async () => {
     const sandbox = createSandboxGateway("sandbox-secret-for-tests-0123456789");
     const { orderId } = await paidOrder(sandbox);

@@ -788,6 +788,22 @@ describe("webhooks", () => {
     expect(await t.db.selectFrom("payments").selectAll().execute()).toHaveLength(1);
   });
 
+  it("an order.paid event for an order we do not know, whose receipt is too large to be an id, is left for the retry", async () => {
+    const order = await aliceOrder();
+    for (const receipt of ["99999999999", "12345678901234567890123"]) {
+      const body = webhookBody("order.paid", {
+        orderId: "order_notours000001",
+        paymentId: "pay_hook00000009",
+        amount: order.amount,
+        receipt,
+      });
+      const res = await postWebhook(body, { eventId: `evt_big_${receipt.length}` });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ applied: false, outcome: "unknown_order" });
+    }
+    expect(await status(order.orderId)).toBe("pending_payment");
+  });
+
   it("payment.failed after payment.captured leaves the order paid; out of order, failed then captured, ends paid", async () => {
     const order = await aliceOrder();
     const p = {
