@@ -127,7 +127,7 @@ function CartLink({ count }: { count: number }) {
 }
 
 /** The menu of narrow screens: the same for every shopper, but for whether one is logged in. */
-function MobileMenu({ loggedIn }: { loggedIn: boolean }) {
+function MobileMenu({ loggedIn, loginTo }: { loggedIn: boolean; loginTo: string }) {
   const ref = useCloseOnNavigate();
   return (
     <details ref={ref} className="group lg:hidden">
@@ -187,7 +187,7 @@ function MobileMenu({ loggedIn }: { loggedIn: boolean }) {
               </Form>
             </>
           ) : (
-            <Link to="/login" className="rounded-md px-3 py-2 hover:bg-white/10">
+            <Link to={loginTo} className="rounded-md px-3 py-2 hover:bg-white/10">
               Login
             </Link>
           )}
@@ -256,11 +256,13 @@ export function SiteHeader({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { pathname, search } = useLocation();
+  // Only a guest's menus hold it: a logged-in shopper's is the same on every page.
+  const loginTo = user ? "" : loginHref(pathname, search);
   return (
     <header className="sticky top-0 z-40 bg-ink-900 text-white">
       <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-2 sm:gap-4">
-        <Cached name="mobile-menu" keys={[user !== null]}>
-          <MobileMenu loggedIn={user !== null} />
+        <Cached name="mobile-menu" keys={[user !== null, loginTo]}>
+          <MobileMenu loggedIn={user !== null} loginTo={loginTo} />
         </Cached>
         <Cached name="main-nav" keys={[activeNavLink(pathname)]}>
           <Logo />
@@ -299,7 +301,7 @@ export function SiteHeader({
             <AccountMenu user={user} />
           ) : (
             <Link
-              to={loginHref(pathname, search)}
+              to={loginTo}
               className="rounded-md px-2 py-2 text-sm font-semibold hover:bg-white/10 sm:px-3"
             >
               Login

@@ -273,7 +273,11 @@ test("the mobile menu opens without JavaScript and holds the links", async ({ pa
   await page.getByLabel("Menu").click();
   const menu = page.getByRole("navigation", { name: "Mobile" });
   await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
+  // Its Login link brings the shopper back to the page, as the header's does.
+  await expect(menu.getByRole("link", { name: "Login" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fabout",
+  );
   await menu.getByRole("link", { name: "Brands" }).click();
   await expect(page).toHaveURL(/\/brands\/?$/);
 
