@@ -39,7 +39,7 @@ export function readMove(
 
 /**
  * A refund: units of lines (a quantity per line, `qty-<itemId>`) or an amount in rupees, not
- * both, and a reason.
+ * both, and a reason; once shown what it comes to, the confirmed sum (`confirmPaise`).
  */
 export function readRefund(form: FormData):
   | {
@@ -47,6 +47,8 @@ export function readRefund(form: FormData):
       lines: { orderItemId: number; quantity: number }[];
       amountPaise: number | undefined;
       reason: string;
+      /** The amount the admin was shown and confirmed (in paise); absent on the first post. */
+      confirmedPaise: number | undefined;
     }
   | { ok: false; message: string } {
   const lines = [...form.entries()]
@@ -64,11 +66,13 @@ export function readRefund(form: FormData):
   if (chosen.length > 0 && amountPaise !== null) {
     return { ok: false, message: "Choose lines or enter an amount, not both" };
   }
+  const confirmText = String(form.get("confirmPaise") ?? "");
   return {
     ok: true,
     lines: chosen,
     amountPaise: amountPaise ?? undefined,
     reason: String(form.get("reason") ?? ""),
+    confirmedPaise: /^\d{1,12}$/.test(confirmText) ? Number(confirmText) : undefined,
   };
 }
 

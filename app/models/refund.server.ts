@@ -42,6 +42,8 @@ export type RefundInput = {
    * null when done, or why it cannot be (someone else refunded it meanwhile); nothing is reserved then.
    */
   claim?: (trx: Trx, refundId: number) => Promise<string | null>;
+  /** The amount the admin confirmed (previewRefund): a refund that now comes to another is refused. */
+  expectedPaise?: number;
 };
 
 export type RefundResult =
@@ -52,7 +54,14 @@ export type RefundResult =
       amountPaise: number;
       razorpayRefundId: string | null;
     }
-  | { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: "amount" | "lines" };
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 502;
+      message: string;
+      field?: "amount" | "lines" | "confirm";
+      /** With field "confirm": what the refund comes to now. */
+      amountPaise?: number;
+    };
 
 export type RefundView = {
   id: number;
@@ -191,6 +200,20 @@ export async function flagAttention(trx: Trx, orderId: number, note: string, now
     .execute();
 }
 
+/**
+ * What a refund would come to, without making it: for the admin to confirm before money moves.
+ * The same checks as refundOrder; `refundOrder` with `expectedPaise` then refuses a different sum.
+ */
+export async function previewRefund(
+  db: Kysely<DB>,
+  input: RefundInput,
+): Promise<{ ok: true; amountPaise: number } | { ok: false; status: number; message: string }> {
+  const plan = await db.transaction().execute((trx) => planRefundIn(trx, input));
+  return plan.ok
+    ? { ok: true, amountPaise: plan.amount }
+    : { ok: false, status: plan.status, message: plan.message };
+}
+
 /** The refund's claim was lost (see RefundInput.claim): the reservation is rolled back. */
 class ClaimLost extends Error {}
 
@@ -204,74 +227,93 @@ async function reserveRefund(db: Kysely<DB>, input: RefundInput) {
   }
 }
 
-async function reserveRefundIn(db: Kysely<DB>, input: RefundInput) {
-  const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx) => {
-    const balance = await refundBalance(trx, input.orderId);
-    if (!balance) return { ok: false, status: 404, message: "Order not found" } as const;
-    if (!REFUNDABLE_STATUSES.includes(balance.order.status) || balance.capturedPaise === 0) {
-      return {
-        ok: false,
-        status: 409,
-        message:
-          balance.order.payment_method === "cod"
-            ? "Nothing was paid for this order yet: cash on delivery is refunded once its cash is collected."
-            : "Only a paid online order can be refunded.",
-      } as const;
-    }
-    let amount: number;
-    // A line named twice counts once, with its units added up.
-    const merged = new Map<number, number>();
-    for (const l of input.lines ?? [])
-      if (l.quantity > 0) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
-    const lines = [...merged].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
-    if (lines.length > 0) {
-      const units = await refundableUnits(trx, input.orderId);
-      amount = 0;
-      for (const line of lines) {
-        const item = units.find((u) => u.id === line.orderItemId);
-        if (!item)
-          return {
-            ok: false,
-            status: 400,
-            field: "lines",
-            message: "That line is not part of this order.",
-          } as const;
-        if (!Number.isInteger(line.quantity) || line.quantity > item.left) {
-          return {
-            ok: false,
-            status: 400,
-            field: "lines",
-            message: `Only ${item.left} of ${item.title} can still be refunded.`,
-          } as const;
-        }
-        amount += item.unit_price_paise * line.quantity;
-      }
-      // Every unit of every line refunded: the rest of what was captured (shipping, a COD fee) goes too.
-      const asked = new Map(lines.map((l) => [l.orderItemId, l.quantity]));
-      if (units.every((u) => u.left - (asked.get(u.id) ?? 0) === 0))
-        amount = balance.refundablePaise;
-    } else {
-      amount = input.amountPaise ?? 0;
-      if (!Number.isSafeInteger(amount) || amount <= 0) {
+/**
+ * What a refund asks for comes to: the amount (the units' prices, or all that is left when every
+ * unit goes) and its lines, or why it cannot be made. Reads only.
+ */
+async function planRefundIn(trx: Trx, input: RefundInput) {
+  const balance = await refundBalance(trx, input.orderId);
+  if (!balance) return { ok: false, status: 404, message: "Order not found" } as const;
+  if (!REFUNDABLE_STATUSES.includes(balance.order.status) || balance.capturedPaise === 0) {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        balance.order.payment_method === "cod"
+          ? "Nothing was paid for this order yet: cash on delivery is refunded once its cash is collected."
+          : "Only a paid online order can be refunded.",
+    } as const;
+  }
+  let amount: number;
+  // A line named twice counts once, with its units added up.
+  const merged = new Map<number, number>();
+  for (const l of input.lines ?? [])
+    if (l.quantity > 0) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
+  const lines = [...merged].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
+  if (lines.length > 0) {
+    const units = await refundableUnits(trx, input.orderId);
+    amount = 0;
+    for (const line of lines) {
+      const item = units.find((u) => u.id === line.orderItemId);
+      if (!item)
         return {
           ok: false,
           status: 400,
-          field: "amount",
-          message: "Enter an amount above zero, or choose lines.",
+          field: "lines",
+          message: "That line is not part of this order.",
+        } as const;
+      if (!Number.isInteger(line.quantity) || line.quantity > item.left) {
+        return {
+          ok: false,
+          status: 400,
+          field: "lines",
+          message: `Only ${item.left} of ${item.title} can still be refunded.`,
         } as const;
       }
+      amount += item.unit_price_paise * line.quantity;
     }
-    if (amount > balance.refundablePaise) {
+    // Every unit of every line refunded: the rest of what was captured (shipping, a COD fee) goes too.
+    const asked = new Map(lines.map((l) => [l.orderItemId, l.quantity]));
+    if (units.every((u) => u.left - (asked.get(u.id) ?? 0) === 0)) amount = balance.refundablePaise;
+  } else {
+    amount = input.amountPaise ?? 0;
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      return {
+        ok: false,
+        status: 400,
+        field: "amount",
+        message: "Enter an amount above zero, or choose lines.",
+      } as const;
+    }
+  }
+  if (amount > balance.refundablePaise) {
+    return {
+      ok: false,
+      status: 409,
+      field: "amount",
+      message:
+        balance.refundablePaise === 0
+          ? "This order is already refunded in full."
+          : `At most ${formatPaise(balance.refundablePaise)} can still be refunded.`,
+      refundablePaise: balance.refundablePaise,
+    } as const;
+  }
+  return { ok: true, amount, lines, balance } as const;
+}
+
+async function reserveRefundIn(db: Kysely<DB>, input: RefundInput) {
+  const now = input.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    const plan = await planRefundIn(trx, input);
+    if (!plan.ok) return plan;
+    const { amount, lines, balance } = plan;
+    if (input.expectedPaise !== undefined && input.expectedPaise !== amount) {
       return {
         ok: false,
         status: 409,
-        field: "amount",
-        message:
-          balance.refundablePaise === 0
-            ? "This order is already refunded in full."
-            : `At most ${formatPaise(balance.refundablePaise)} can still be refunded.`,
-        refundablePaise: balance.refundablePaise,
+        field: "confirm",
+        message: `The refund now comes to ${formatPaise(amount)}: check it and confirm again.`,
+        amountPaise: amount,
       } as const;
     }
     const refund = await trx
@@ -423,6 +465,7 @@ export async function refundOrder(
       status: reserved.status,
       message: reserved.message,
       ...("field" in reserved ? { field: reserved.field } : {}),
+      ...("amountPaise" in reserved ? { amountPaise: reserved.amountPaise } : {}),
     };
   }
   const { refund } = reserved;

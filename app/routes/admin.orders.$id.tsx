@@ -31,7 +31,7 @@ import {
   STATUS_LABELS,
   transitionOrder,
 } from "~/models/order/index.server";
-import { listRefunds, refundBalance, refundOrder } from "~/models/refund.server";
+import { listRefunds, previewRefund, refundBalance, refundOrder } from "~/models/refund.server";
 import { cancelOrder, decideReturn, listReturns, receiveReturn } from "~/models/return.server";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { whatsappUpdates } from "~/models/outbox.server";
@@ -62,6 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionErrors = {
   errors: Record<string, string>;
+  /** A refund checked and not yet made: what it comes to, for the admin to confirm. */
+  refundToConfirm?: number;
   values?: Record<string, string>;
   /** The return a refused decision was about: its message and reason field sit with it. */
   returnId?: number;
@@ -166,16 +168,40 @@ async function refundAction(
 ) {
   const refund = readRefund(form);
   if (!refund.ok) return refundError(form, refund.message);
-  const result = await refundOrder(db, getPaymentGateway(), {
+  const input = {
     orderId: id,
     lines: refund.lines,
     amountPaise: refund.amountPaise,
     reason: refund.reason,
     by: `admin:${adminId}`,
+  };
+  // Money moves only once the admin has seen what it comes to and confirmed that sum.
+  if (refund.confirmedPaise === undefined) {
+    const preview = await previewRefund(db, input);
+    if (!preview.ok) {
+      if (preview.status === 404) notFound();
+      return refundError(form, preview.message);
+    }
+    return data<ActionErrors>({
+      errors: {},
+      refundToConfirm: preview.amountPaise,
+      values: typedValues(form),
+    });
+  }
+  const result = await refundOrder(db, getPaymentGateway(), {
+    ...input,
+    expectedPaise: refund.confirmedPaise,
   });
   if (!result.ok) {
     if (result.status === 404) notFound();
-    return refundError(form, result.message, result.status === 502 ? 502 : 400);
+    return data<ActionErrors>(
+      {
+        errors: { refund: result.message },
+        values: typedValues(form),
+        ...(result.field === "confirm" ? { refundToConfirm: result.amountPaise } : {}),
+      },
+      { status: result.status === 502 ? 502 : result.field === "confirm" ? 409 : 400 },
+    );
   }
   securityEvent("admin.order", {
     adminId,
@@ -282,6 +308,7 @@ export default function AdminOrder() {
         cashOnDelivery={order.paymentMethod === "cod"}
         error={errors.refund}
         typed={typed}
+        toConfirmPaise={answer && "refundToConfirm" in answer ? answer.refundToConfirm : undefined}
         busy={busy}
       />
       <OrderHistory history={order.history} labels={labels} />

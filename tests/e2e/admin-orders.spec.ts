@@ -83,6 +83,8 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
   await expect(page.getByText("Order marked as delivered")).toBeVisible({ timeout: 20_000 });
   // A paid online order is refunded through the payment provider (the sandbox here), every unit.
   await expect(detail.getByRole("button", { name: "Mark refunded" })).toHaveCount(0);
+  // Its status goes no further: the page says so rather than leaving "Next step" empty.
+  await expect(detail).toContainText("Nothing to do: this order is delivered.");
   await detail.getByLabel("Or an amount (₹)").fill("12,00");
   await detail.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(detail.getByText("Enter the amount in rupees, e.g. 1499.50")).toBeVisible({
@@ -97,6 +99,13 @@ test("an admin sees a paid order and moves it along: ship with tracking, deliver
     await units.fill((await units.getAttribute("max"))!);
   }
   await detail.getByRole("button", { name: "Refund", exact: true }).click();
+  // Nothing moves yet: the form asks to confirm what it comes to (here the whole payment).
+  const confirm = detail.getByRole("button", { name: /^Confirm refund of / });
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  expect(await paise(confirm.locator("data"))).toBe(paidPaise);
+  await expect(confirm).toBeFocused();
+  await expect(detail.getByText("No refunds.")).toBeVisible();
+  await confirm.click();
   await expect(page.getByText("Refund processed")).toBeVisible({ timeout: 20_000 });
   await expect(detail).toContainText("Nothing to do: this order is refunded.");
 

@@ -20,6 +20,10 @@ export function OrderNextStep({
   typed?: Record<string, string>;
   busy: boolean;
 }) {
+  // A paid online order is refunded with the refund form, through Razorpay.
+  const moves = order.allowedTransitions.filter(
+    (to) => to !== "refunded" || !order.razorpayPaymentId,
+  );
   return (
     <>
       <h2 className="mt-6 font-bold">Next step</h2>
@@ -28,79 +32,76 @@ export function OrderNextStep({
           {errors.form}
         </p>
       ) : null}
-      {order.allowedTransitions.length === 0 ? (
+      {moves.length === 0 ? (
         <p className="mt-2 text-sm text-gray-600">
           Nothing to do: this order is {labels[order.status].toLowerCase()}.
         </p>
       ) : (
         <div className="mt-2 flex flex-wrap items-start gap-4">
-          {order.allowedTransitions
-            // A paid online order is refunded with the refund form, through Razorpay.
-            .filter((to) => to !== "refunded" || !order.razorpayPaymentId)
-            .map((to) =>
-              to === "shipped" ? (
-                <Form key={to} method="post" className="flex flex-wrap items-end gap-2" noValidate>
-                  <input type="hidden" name="to" value="shipped" />
-                  <TextField
-                    name="trackingNumber"
-                    label="Tracking number"
-                    required
-                    maxLength={40}
-                    defaultValue={typed.trackingNumber}
-                    error={errors.trackingNumber}
-                    // Without JavaScript the refused page opens at its top: back to the field.
-                    // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a refused post
-                    autoFocus={errors.trackingNumber ? true : undefined}
-                    className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
-                  />
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-                  >
-                    {MOVES.shipped!.button}
-                  </button>
-                </Form>
-              ) : to === "cancelled" || to === "refunded" ? (
-                // Neither can be undone (a cancel refunds what was paid online): the button first
-                // opens its confirmation (no script needed).
-                <details key={to}>
-                  <summary className="inline-block cursor-pointer list-none rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
-                    {MOVES[to]!.button}
-                  </summary>
-                  <Form
-                    method="post"
-                    className="mt-2 max-w-md rounded-md border border-red-200 bg-red-50 p-3"
-                  >
-                    <input type="hidden" name="to" value={to} />
-                    <p className="text-sm">
-                      {to === "cancelled"
-                        ? `Cancel order #${order.id}? ${order.paymentMethod === "razorpay" && order.paidAt ? "What was paid online is refunded to the shopper. " : ""}`
-                        : `Mark order #${order.id} as refunded? Do this once the shopper has the money back. `}
-                      This cannot be undone.
-                    </p>
-                    <button
-                      type="submit"
-                      disabled={busy}
-                      className="mt-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-                    >
-                      {to === "cancelled" ? "Yes, cancel the order" : "Yes, mark refunded"}
-                    </button>
-                  </Form>
-                </details>
-              ) : (
-                <Form key={to} method="post">
+          {moves.map((to) =>
+            to === "shipped" ? (
+              <Form key={to} method="post" className="flex flex-wrap items-end gap-2" noValidate>
+                <input type="hidden" name="to" value="shipped" />
+                <TextField
+                  name="trackingNumber"
+                  label="Tracking number"
+                  required
+                  maxLength={40}
+                  defaultValue={typed.trackingNumber}
+                  error={errors.trackingNumber}
+                  // Without JavaScript the refused page opens at its top: back to the field.
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a refused post
+                  autoFocus={errors.trackingNumber ? true : undefined}
+                  className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+                />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  {MOVES.shipped!.button}
+                </button>
+              </Form>
+            ) : to === "cancelled" || to === "refunded" ? (
+              // Neither can be undone (a cancel refunds what was paid online): the button first
+              // opens its confirmation (no script needed).
+              <details key={to}>
+                <summary className="inline-block cursor-pointer list-none rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
+                  {MOVES[to]!.button}
+                </summary>
+                <Form
+                  method="post"
+                  className="mt-2 max-w-md rounded-md border border-red-200 bg-red-50 p-3"
+                >
                   <input type="hidden" name="to" value={to} />
+                  <p className="text-sm">
+                    {to === "cancelled"
+                      ? `Cancel order #${order.id}? ${order.paymentMethod === "razorpay" && order.paidAt ? "What was paid online is refunded to the shopper. " : ""}`
+                      : `Mark order #${order.id} as refunded? Do this once the shopper has the money back. `}
+                    This cannot be undone.
+                  </p>
                   <button
                     type="submit"
                     disabled={busy}
-                    className={`rounded-md px-4 py-2 text-sm font-semibold ${to === "delivered" ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-gray-300 bg-white hover:bg-gray-100"}`}
+                    className="mt-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
                   >
-                    {MOVES[to]?.button ?? labels[to]}
+                    {to === "cancelled" ? "Yes, cancel the order" : "Yes, mark refunded"}
                   </button>
                 </Form>
-              ),
-            )}
+              </details>
+            ) : (
+              <Form key={to} method="post">
+                <input type="hidden" name="to" value={to} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={`rounded-md px-4 py-2 text-sm font-semibold ${to === "delivered" ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-gray-300 bg-white hover:bg-gray-100"}`}
+                >
+                  {MOVES[to]?.button ?? labels[to]}
+                </button>
+              </Form>
+            ),
+          )}
         </div>
       )}
     </>

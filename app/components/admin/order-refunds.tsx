@@ -5,7 +5,11 @@ import type { AdminOrderView } from "~/models/order/index.server";
 import type { RefundView } from "~/models/refund.server";
 import { orderDate } from "./order-status";
 
-/** The refunds made, and the form for a new one (units of lines or an amount) while money is left. */
+/**
+ * The refunds made, and the form for a new one (units of lines or an amount) while money is left.
+ * A refund is made in two posts: the first is checked and answers what it comes to
+ * (`toConfirmPaise`), shown with a confirm button that sends that sum back with the fields.
+ */
 export function OrderRefunds({
   refunds,
   items,
@@ -13,6 +17,7 @@ export function OrderRefunds({
   cashOnDelivery = false,
   error,
   typed = {},
+  toConfirmPaise,
   busy,
 }: {
   refunds: RefundView[];
@@ -23,8 +28,11 @@ export function OrderRefunds({
   error?: string;
   /** What was typed into a refused refund form, put back. */
   typed?: Record<string, string>;
+  /** What the refund checked by the last post comes to, waiting for the admin's confirmation. */
+  toConfirmPaise?: number;
   busy: boolean;
 }) {
+  const confirming = toConfirmPaise !== undefined;
   return (
     <>
       <h2 className="mt-6 font-bold">Refunds</h2>
@@ -75,7 +83,7 @@ export function OrderRefunds({
                 // Without JavaScript the refused page opens at its top: back to the form, whose
                 // message is under this field.
                 // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a refused post
-                autoFocus={error ? true : undefined}
+                autoFocus={error && !confirming ? true : undefined}
                 aria-describedby={error ? "refund-error" : undefined}
                 className="mt-1 w-36 rounded-md border border-gray-300 px-2 py-1"
               />
@@ -98,13 +106,36 @@ export function OrderRefunds({
               {error}
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-          >
-            {cashOnDelivery ? "Record refund" : "Refund"}
-          </button>
+          {confirming ? (
+            <div className="rounded-md border border-red-200 bg-red-50 p-3">
+              <input type="hidden" name="confirmPaise" value={toConfirmPaise} />
+              <p id="refund-confirm">
+                {cashOnDelivery ? "Record that you paid back " : "Refund "}
+                <Price paise={toConfirmPaise} />
+                {cashOnDelivery ? "" : " to the shopper through Razorpay"}? This cannot be undone.
+                Change the units or the amount first if that is not the sum; they are checked again.
+              </p>
+              <button
+                type="submit"
+                disabled={busy}
+                aria-describedby="refund-confirm"
+                // Without JavaScript the page opens at its top: this takes it to the question.
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- only when a refund awaits it
+                autoFocus
+                className="mt-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+              >
+                Confirm refund of <Price paise={toConfirmPaise} />
+              </button>
+            </div>
+          ) : (
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+            >
+              {cashOnDelivery ? "Record refund" : "Refund"}
+            </button>
+          )}
         </Form>
       ) : null}
     </>

@@ -315,7 +315,15 @@ describe("admin doors", () => {
     expect(((await tooMuch.json()) as { errors: Record<string, string> }).errors.refund).toMatch(
       /^At most ₹[\d,]+\.\d\d can still be refunded\.$/,
     );
-    const ok = await refund({ amount: "1,500.00", reason: "goodwill" });
+    // Checked first: what it comes to, to confirm; nothing is refunded yet.
+    const check = await refund({ amount: "1,500.00", reason: "goodwill" });
+    expect(check.status).toBe(200);
+    expect(await check.json()).toMatchObject({
+      refundToConfirm: 150_000,
+      values: { amount: "1,500.00", reason: "goodwill" },
+    });
+    expect(await listRefunds(t.db, orderId)).toEqual([]);
+    const ok = await refund({ amount: "1,500.00", reason: "goodwill", confirmPaise: "150000" });
     expect(ok.status).toBe(303);
     const rows = await t.db
       .selectFrom("refunds")
@@ -331,10 +339,49 @@ describe("admin doors", () => {
     expect(mark.status).toBe(400);
   });
 
+  it("a refund is made only once the admin confirms the sum it comes to; a different sum is shown again, not refunded", async () => {
+    const { orderId, itemId } = await paidOrder();
+    const refund = (fields: Record<string, string>) =>
+      call(
+        adminOrderAction,
+        post(
+          `/admin/orders/${orderId}`,
+          admin,
+          new URLSearchParams({ intent: "refund", ...fields }),
+        ),
+        { id: String(orderId) },
+      );
+    // Every unit of the order's one line: the whole payment.
+    const check = await refund({ [`qty-${itemId}`]: "2" });
+    expect(check.status).toBe(200);
+    const { refundToConfirm } = (await check.json()) as { refundToConfirm: number };
+    const { amount_paise } = await t.db
+      .selectFrom("orders")
+      .select("amount_paise")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(refundToConfirm).toBe(amount_paise);
+    // Confirmed for another sum (the fields changed after it was shown): shown again, no refund.
+    const changed = await refund({ [`qty-${itemId}`]: "1", confirmPaise: String(refundToConfirm) });
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({
+      refundToConfirm: 15_000_000,
+      errors: { refund: "The refund now comes to ₹1,50,000.00: check it and confirm again." },
+    });
+    // Refused input is refused before any confirmation.
+    const tooMany = await refund({ [`qty-${itemId}`]: "3" });
+    expect(tooMany.status).toBe(400);
+    expect(await listRefunds(t.db, orderId)).toEqual([]);
+    const done = await refund({ [`qty-${itemId}`]: "1", confirmPaise: "15000000" });
+    expect(done.status).toBe(303);
+    expect((await listRefunds(t.db, orderId)).map((r) => r.amountPaise)).toEqual([15_000_000]);
+  });
+
   it("a line named twice in the refund form counts its units together: never more units than were bought, never a 500", async () => {
     const { orderId, itemId } = await paidOrder();
     const refund = (...quantities: string[]) => {
-      const body = new URLSearchParams({ intent: "refund" });
+      // As confirmed: two units of the winch.
+      const body = new URLSearchParams({ intent: "refund", confirmPaise: "30000000" });
       for (const q of quantities) body.append(`qty-${itemId}`, q);
       return call(adminOrderAction, post(`/admin/orders/${orderId}`, admin, body), {
         id: String(orderId),
