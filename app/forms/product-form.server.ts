@@ -79,6 +79,7 @@ export function editFormValues(p: ProductForEdit): ProductFormValues {
     inStock: p.stock > 0 ? "true" : "false",
     stock: String(p.stock),
     stockSeen: p.stockSeen,
+    editedAt: p.editedAt,
     universalFit: p.universalFit,
     vehicles: p.vehicles,
     image: p.image,
@@ -154,6 +155,7 @@ export function readProductForm(fd: FormData): { values: ProductFormValues; raw:
     inStock: text(fd, "inStock"),
     stock: text(fd, "stock"),
     stockSeen: text(fd, "stockSeen"),
+    editedAt: text(fd, "editedAt"),
     universalFit: text(fd, "universalFit") === "on" || text(fd, "universalFit") === "true",
     vehicles: texts(fd, "vehicles"),
   };
@@ -228,9 +230,11 @@ export async function handleProductForm(
   if (result.ok) return { kind: "saved", id: result.id };
   if (result.notFound) return { kind: "not-found" };
   const errors = isFetcherSubmission(fd) ? result.errors : askFilesAgain(raw, result.errors);
+  const shown = result.stockMoved ? await withCurrentStock(db, id, values) : values;
   return {
     kind: "invalid",
-    values: result.stockMoved ? await withCurrentStock(db, id, values) : values,
+    // Saved by someone else meanwhile: the next save, made knowing it, goes through.
+    values: result.editedAt ? { ...shown, editedAt: result.editedAt } : shown,
     errors,
   };
 }

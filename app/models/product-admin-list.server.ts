@@ -59,7 +59,12 @@ export type ProductForEdit = ProductBasics & {
   variantStock: Map<string, number>;
   /** The stock shown, as `stockFingerprint` (a save checks it has not moved since). */
   stockSeen: string;
+  /** When it was last saved (a save checks nobody saved it since; see ProductRawInput). */
+  editedAt: string;
 };
+
+/** A product's last save as the edit form carries it (either engine's timestamp, as ISO text). */
+export const editedStamp = (at: string | Date): string => new Date(at).toISOString();
 
 /** A product as the edit form shows it, or null when there is none (or it was removed). */
 export async function getProductForEdit(
@@ -81,6 +86,7 @@ export async function getProductForEdit(
       "p.stock",
       "p.universal_fit",
       "p.image",
+      "p.updated_at",
     ])
     .where("p.id", "=", id)
     .where("p.hidden_at", "is", null)
@@ -146,6 +152,7 @@ export async function getProductForEdit(
         v.stock,
       ]),
     ),
+    editedAt: editedStamp(p.updated_at),
     stockSeen: stockFingerprint(
       variants.map((v) => ({ sizeId: v.size_id, colorId: v.color_id, stock: v.stock })),
     ),
@@ -176,8 +183,9 @@ export async function listAdminProducts(
   if (category) base = base.where("c.slug", "=", category);
   if (outOfStock) base = base.where("p.stock", "=", 0);
   if (q) {
-    // A product number, only when it can be one (digits past the id column match no id).
-    const id = /^\d+$/.test(q) ? idSchema.safeParse(q) : null;
+    // A product number, as the list shows it ("#12") or bare, only when it can be one (digits
+    // past the id column match no id).
+    const id = /^#?\d+$/.test(q) ? idSchema.safeParse(q.replace("#", "")) : null;
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     base = base.where((eb) =>
       eb.or([

@@ -10,6 +10,7 @@ import {
   type StoredColor,
 } from "~/models/product-images.server";
 import { currentStockFingerprint } from "~/models/variant-stock.server";
+import { editedStamp } from "~/models/product-admin-list.server";
 import { removeFiles } from "~/utils/images.server";
 
 /*
@@ -21,13 +22,33 @@ import { removeFiles } from "~/utils/images.server";
 
 export type SaveResult =
   | { ok: true; id: number }
-  | { ok: false; errors: FieldErrors; notFound?: boolean; stockMoved?: boolean };
+  | {
+      ok: false;
+      errors: FieldErrors;
+      notFound?: boolean;
+      stockMoved?: boolean;
+      /** Saved by someone else since the form was loaded: that save's time. */
+      editedAt?: string;
+    };
 
 export const STOCK_MOVED_MESSAGE =
   "The stock changed while you were editing (an order took units or gave them back). The counts shown now are the current ones: check them and save again.";
 
-/** The stock changed between the edit form's load and its save (see ProductRawInput.stockSeen). */
-class StockMoved extends Error {}
+export const EDITED_MEANWHILE_MESSAGE =
+  "Someone else saved this product after you opened it. Saving what is typed here replaces their changes: check the fields (or open the product again to see theirs), then save again.";
+
+/**
+ * Between the edit form's load and its save, the stock moved (ProductRawInput.stockSeen) or
+ * someone else saved the product (ProductRawInput.editedAt, that save's time).
+ */
+class ChangedMeanwhile extends Error {
+  constructor(
+    readonly stockMoved: boolean,
+    readonly editedAt: string | undefined,
+  ) {
+    super("changed meanwhile");
+  }
+}
 
 export type SaveOptions = { uploadsDir: string };
 
@@ -171,15 +192,25 @@ export async function saveProduct(
   let savedId: number;
   try {
     savedId = await db.transaction().execute(async (trx) => {
+      // Saved by someone else since the form was loaded: their change is not undone unseen.
+      let editedAt: string | undefined;
+      if (id !== null && input.editedAt !== undefined) {
+        const row = await trx
+          .selectFrom("products")
+          .select("updated_at")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (row && editedStamp(row.updated_at) !== input.editedAt)
+          editedAt = editedStamp(row.updated_at);
+      }
       // Counts typed over stock that has moved since the form was loaded would undo a sale (or a
       // return); "Sold out" sets 0 whatever the counts were.
-      if (
+      const stockMoved =
         id !== null &&
         input.stockSeen !== undefined &&
         input.stock !== 0 &&
-        (await currentStockFingerprint(trx, id)) !== input.stockSeen
-      )
-        throw new StockMoved();
+        (await currentStockFingerprint(trx, id)) !== input.stockSeen;
+      if (stockMoved || editedAt) throw new ChangedMeanwhile(stockMoved, editedAt);
       return writeProduct(
         trx,
         id,
@@ -203,8 +234,16 @@ export async function saveProduct(
     });
   } catch (error) {
     await removeFiles(written.files);
-    if (error instanceof StockMoved)
-      return { ok: false, errors: { stock: STOCK_MOVED_MESSAGE }, stockMoved: true };
+    if (error instanceof ChangedMeanwhile)
+      return {
+        ok: false,
+        errors: {
+          ...(error.stockMoved ? { stock: STOCK_MOVED_MESSAGE } : {}),
+          ...(error.editedAt ? { form: EDITED_MEANWHILE_MESSAGE } : {}),
+        },
+        stockMoved: error.stockMoved,
+        editedAt: error.editedAt,
+      };
     if (isUniqueViolation(error, "products", ["slug"]))
       return { ok: false, errors: { slug: "Another product already uses this slug" } };
     throw error;

@@ -56,6 +56,11 @@ export type ProductRawInput = {
    * do not undo a sale. Absent (the API) sets the counts as sent.
    */
   stockSeen?: string;
+  /**
+   * When the product the edit form showed was last saved: a save after someone else's is refused
+   * once, so it does not silently undo their change. Absent (the API) saves as sent.
+   */
+  editedAt?: string;
   colors?: ColorRowInput[];
   sizes?: SizeRowValues[];
   mainImage: File | null;
@@ -244,12 +249,16 @@ const productFields = z
       )
       .default({}),
     stockSeen: z.string().max(10_000).optional(),
+    editedAt: z.string().max(40).optional(),
     mainImage: imageFile.nullable().default(null),
   })
-  .transform((v) => {
+  .transform((v, ctx) => {
     // The fitment changes when either part is given: vehicles alone mean "these, not universal";
     // universal fit drops the vehicle list; neither leaves both as they are.
     const universalFit = v.universalFit ?? (v.vehicles ? false : undefined);
+    const variantStock = variantStockOf(v.variantStock, v.colors, v.sizes);
+    const totalMessage = ignoredTotal(v, variantStock);
+    if (totalMessage) ctx.addIssue({ code: "custom", path: ["stock"], message: totalMessage });
     return {
       title: v.title,
       slug: v.slug,
@@ -266,9 +275,10 @@ const productFields = z
       colors: v.colors,
       sizes: v.sizes,
       /** Typed units per variant, keyed `colourIndex.sizeIndex` among the rows kept (see variantStockOf). */
-      variantStock: variantStockOf(v.variantStock, v.colors, v.sizes),
+      variantStock,
       /** The stock the form showed, when it came from the edit form (see ProductRawInput). */
       stockSeen: v.stockSeen || undefined,
+      editedAt: v.editedAt || undefined,
       mainImage: v.mainImage,
     };
   });
@@ -277,6 +287,33 @@ export const productSchema = z.preprocess((raw, ctx) => {
   checkAcrossFields(raw, ctx);
   return raw;
 }, productFields);
+
+/**
+ * On the edit form of a product with colours or sizes, every cell of the stock table counted: a
+ * "Units in stock" changed from what the form showed, to a number the cells do not add up to,
+ * would be dropped (the cells decide). Says so, or null.
+ */
+function ignoredTotal(
+  v: {
+    inStock: string;
+    stock: number | null;
+    stockSeen?: string;
+    colors?: unknown[];
+    sizes?: unknown[];
+  },
+  cells: Map<string, number>,
+): string | null {
+  if (v.stockSeen === undefined || v.inStock !== "true" || v.stock === null) return null;
+  const variants = Math.max(1, v.colors?.length ?? 0) * Math.max(1, v.sizes?.length ?? 0);
+  if ((v.colors?.length ?? 0) + (v.sizes?.length ?? 0) === 0 || cells.size < variants) return null;
+  // The counts the form showed, from its record of them (`size.colour:units,...`).
+  const shown = v.stockSeen
+    .split(",")
+    .reduce((n, part) => n + Number(part.slice(part.indexOf(":") + 1)), 0);
+  const sum = [...cells.values()].reduce((n, c) => n + c, 0);
+  if (v.stock === shown || v.stock === sum) return null;
+  return `This product's stock is counted per colour and size: change the cells of “Stock per variant” (together ${sum}), or empty them all to spread ${v.stock} units over the variants`;
+}
 
 /**
  * The typed per-variant counts, re-keyed from the form's row indices to the indices of the rows

@@ -309,6 +309,7 @@ export function ProductForm({
       <ProductColorRows rows={colors} setRows={setColors} errors={errors} />
       <ProductSizeRows rows={sizes} setRows={setSizes} errors={errors} />
       {values.stockSeen ? <input type="hidden" name="stockSeen" value={values.stockSeen} /> : null}
+      {values.editedAt ? <input type="hidden" name="editedAt" value={values.editedAt} /> : null}
       <ProductStockGrid
         key={values.stockSeen}
         colors={colors}

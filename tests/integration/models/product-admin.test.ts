@@ -11,7 +11,11 @@ import {
   readProductForm,
   type ProductFormValues,
 } from "~/forms/product-form.server";
-import { deleteProduct, STOCK_MOVED_MESSAGE } from "~/models/product-admin.server";
+import {
+  deleteProduct,
+  EDITED_MEANWHILE_MESSAGE,
+  STOCK_MOVED_MESSAGE,
+} from "~/models/product-admin.server";
 import {
   catalogStats,
   getProductForEdit as getStoredProduct,
@@ -569,8 +573,78 @@ describe("saving, editing and deleting", () => {
     // A count typed on a form loaded before the last save is refused too; "Sold out" is not.
     expect(await post(shown, { "variantStock.0.0": "4" })).toMatchObject({ kind: "invalid" });
     expect(await stored()).toMatchObject({ stock: 38 });
-    expect(await post(shown, { inStock: "false" })).toEqual({ kind: "saved", id });
+
+    // "Units in stock" changed while every cell keeps its count: the cells would win and the
+    // typed total would be dropped, so it is refused next to the field, the typing kept.
+    const current = (await getProductForEdit(t.db, id))!.values;
+    const total = await post(current, { stock: "77" });
+    expect(total).toMatchObject({
+      kind: "invalid",
+      errors: {
+        stock:
+          "This product's stock is counted per colour and size: change the cells of “Stock per variant” (together 38), or empty them all to spread 77 units over the variants",
+      },
+    });
+    if (total.kind !== "invalid") throw new Error();
+    expect(total.values.stock).toBe("77");
+    expect(await stored()).toMatchObject({ stock: 38 });
+    // The cells emptied: the typed total is spread over them.
+    const emptied = Object.fromEntries(
+      Object.keys(current.variantStock).map((k) => [`variantStock.${k}`, ""]),
+    );
+    expect(await post(current, { stock: "77", ...emptied })).toEqual({ kind: "saved", id });
+    expect(await stored()).toMatchObject({ stock: 77 });
+    // A total that agrees with the cells typed with it, and a cell changed alone, save.
+    const spread = (await getProductForEdit(t.db, id))!.values;
+    expect(
+      await post(spread, {
+        stock: "80",
+        "variantStock.0.0": String(Number(spread.variantStock["0.0"]) + 3),
+      }),
+    ).toEqual({ kind: "saved", id });
+    expect(await stored()).toMatchObject({ stock: 80 });
+    const again = (await getProductForEdit(t.db, id))!.values;
+    expect(await post(again, { "variantStock.0.0": "1" })).toEqual({ kind: "saved", id });
+
+    expect(await post((await getProductForEdit(t.db, id))!.values, { inStock: "false" })).toEqual({
+      kind: "saved",
+      id,
+    });
     expect(await stored()).toMatchObject({ stock: 0 });
+  });
+
+  it("a save after another admin's is refused once, keeping what was typed; saved again, it replaces theirs", async () => {
+    const created = await submitProduct(t.db, null, readProductForm(await htmlForm()).raw, {
+      uploadsDir,
+    });
+    const id = created.ok ? created.id : 0;
+    const post = (values: ProductFormValues, changes: Record<string, string> = {}) => {
+      const fd = editForm(values);
+      for (const [k, v] of Object.entries(changes)) fd.set(k, v);
+      return handleProductForm(t.db, id, fd, {}, { uploadsDir });
+    };
+    const stored = () =>
+      t.db
+        .selectFrom("products")
+        .select(["title", "price_paise"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const a = (await getProductForEdit(t.db, id))!;
+    const b = (await getProductForEdit(t.db, id))!;
+    // Saved times are whole milliseconds: make A's save fall on another one.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await post(a.values, { price: "1000" })).toEqual({ kind: "saved", id });
+    const refused = await post(b.values, { title: "Renamed by B" });
+    expect(refused).toMatchObject({ kind: "invalid", errors: { form: EDITED_MEANWHILE_MESSAGE } });
+    if (refused.kind !== "invalid") throw new Error();
+    expect(await stored()).toMatchObject({ title: a.values.title, price_paise: 100_000 });
+    expect(refused.values.title).toBe("Renamed by B");
+    // B, told, saves again: B's form wins, as B decided.
+    expect(await post(refused.values)).toEqual({ kind: "saved", id });
+    expect(await stored()).toMatchObject({
+      title: "Renamed by B",
+      price_paise: Math.round(Number(b.values.price) * 100),
+    });
   });
 
   it("refuses a slug another product uses, and creates a brand typed under Other", async () => {
@@ -799,6 +873,12 @@ describe("admin list and stats", () => {
         (r) => r.id,
       ),
     ).toContain(zeon.id);
+    // As the list shows it, "#id", too.
+    expect(
+      (await listAdminProducts(t.db, { q: `#${zeon.id}`, category: "", page: 1 })).rows.map(
+        (r) => r.id,
+      ),
+    ).toEqual([zeon.id]);
     for (const q of ["9876543210", "99999999999999999999"])
       expect((await listAdminProducts(t.db, { q, category: "", page: 1 })).total).toBe(0);
   });
