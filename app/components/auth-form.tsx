@@ -62,7 +62,7 @@ export function AuthForm({
           required
           minLength={mode === "signup" ? 8 : undefined}
           error={errors.password}
-          hint={mode === "signup" ? "At least 8 characters." : undefined}
+          hint={mode === "signup" ? "At least 8 characters, not a common password." : undefined}
           after={
             mode === "login" ? (
               <p className="mt-2 text-sm">

@@ -106,6 +106,7 @@ export function CartView({
             </div>
           ) : null}
         </dl>
+        <p className="mt-2 text-xs text-gray-600">Prices include GST.</p>
         {unavailable ? (
           <p className="mt-3 text-sm text-red-700">
             Some items are sold out or short of stock. Remove them or lower the quantity to check

@@ -26,7 +26,9 @@ export function VehiclePicker({
           {current ? `My vehicle: ${current.name}` : "Select your vehicle"}
         </span>
       </summary>
-      <div className="absolute right-0 z-50 mt-2 w-72 rounded-lg bg-white p-4 text-ink-900 shadow-xl ring-1 ring-black/10">
+      {/* On a phone the summary sits mid-header: the panel spans the screen instead of hanging
+          off its left edge. */}
+      <div className="fixed inset-x-3 top-14 z-50 rounded-lg bg-white p-4 text-ink-900 shadow-xl ring-1 ring-black/10 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-72">
         <Form method="post" action="/vehicle" className="flex flex-col gap-3">
           <input type="hidden" name="redirectTo" value={back} />
           {/* The list of every vehicle is the same on every page: cached per chosen vehicle (and

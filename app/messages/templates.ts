@@ -76,7 +76,7 @@ const escapeHtml = (s: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 
-const SHOP = "Overland 4x4 Shop";
+const SHOP = "Overland 4x4 Gear";
 
 /** The payment method of a cash on delivery order, as its messages show it. */
 export const CASH_ON_DELIVERY = "Cash on delivery";

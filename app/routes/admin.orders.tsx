@@ -141,7 +141,7 @@ export default function AdminOrders() {
                   </div>
                   <div>
                     <dt className="text-gray-500">Deliver to</dt>
-                    <dd>
+                    <dd className="wrap-anywhere">
                       {o.address.fullName},{" "}
                       {[
                         o.address.address1,

@@ -32,11 +32,15 @@ import {
   isOrdered,
   placeOrder,
   previewCheckout,
+  sameBuyNowOrdered,
+  STATUS_LABELS,
+  type ItemDraft,
 } from "~/models/order/index.server";
 import { computeCharges } from "~/models/checkout-charges.server";
 import { getPaymentGateway, getSandboxGateway } from "~/payments/payments.server";
 import { RAZORPAY_CHECKOUT_JS } from "~/payments/razorpay.server";
 import { hostedCheckoutForm } from "~/payments/razorpay-hosted.server";
+import { whatsappEnabled } from "~/models/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { clientAddress } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -104,8 +108,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     postalCode: address.postalCode,
   });
   const charges = checkoutCharges(charged);
+  // Back after paying a Buy Now comes to these steps: say that this was ordered already.
+  const ordered = single ? await alreadyOrdered(user.id, preview.items[0]) : null;
   if (state.step === "summary")
-    return { step: "summary" as const, single, urls, summary, address, charges };
+    return {
+      step: "summary" as const,
+      single,
+      urls,
+      summary,
+      address,
+      charges,
+      alreadyOrdered: ordered,
+    };
   if (!charges.ok) {
     return redirectWithToast(
       stepUrl(state, "summary"),
@@ -148,7 +162,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     gateway: gateway.kind,
     checkoutJs: gateway.kind === "razorpay" ? RAZORPAY_CHECKOUT_JS : null,
     state: payNowState(state, address.id),
+    whatsapp: whatsappEnabled(),
+    alreadyOrdered: ordered,
   };
+}
+
+async function alreadyOrdered(userId: number, item: ItemDraft) {
+  const order = await sameBuyNowOrdered(db, userId, item);
+  return order && { ...order, statusLabel: STATUS_LABELS[order.status] };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -182,7 +203,8 @@ export async function action({ request }: ActionFunctionArgs) {
     idempotencyKey,
     source: sourceOf(state),
     clientAddress: clientAddress(request),
-    whatsappOptIn: form.get("whatsappOptIn") === "1",
+    // Offered only while the shop sends WhatsApp updates.
+    whatsappOptIn: whatsappEnabled() && form.get("whatsappOptIn") === "1",
     paymentMethod: payWith.data.paymentMethod,
     buyerGstin: payWith.data.gstin,
     buyerBusinessName: payWith.data.businessName,
@@ -248,6 +270,7 @@ export default function CheckoutPage() {
             address={page.address}
             charges={page.charges}
             urls={page.urls}
+            alreadyOrdered={page.alreadyOrdered}
           />
         ) : (
           <PaymentStep page={page} />

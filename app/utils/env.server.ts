@@ -114,7 +114,7 @@ const schema = z
         .optional(),
     ),
     /** The From of every message, e.g. `Overland Shop <orders@example.in>`. */
-    MAIL_FROM: z.string().trim().min(3).default("Overland 4x4 Shop <orders@overland.localhost>"),
+    MAIL_FROM: z.string().trim().min(3).default("Overland 4x4 Gear <orders@overland.localhost>"),
     /** WhatsApp Business Cloud API: off unless both the token and the phone number id are set. */
     WHATSAPP_TOKEN: optionalText,
     WHATSAPP_PHONE_NUMBER_ID: optionalText,

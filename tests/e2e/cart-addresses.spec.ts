@@ -71,6 +71,15 @@ test("add an address with a mistake, fix it, edit it and delete it", async ({ pa
   await expect(page).toHaveURL(/\/addresses$/);
   await expect(card).toContainText("Mysuru, Karnataka 570001");
 
+  // A line of one long word wraps inside its card on a phone; the page does not scroll sideways.
+  const longWord = "Plot-No.".padEnd(150, "X");
+  await card.getByRole("link", { name: /^Edit/ }).click();
+  await fillAddress(page, { address1: longWord });
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(card).toContainText(longWord);
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   await card.getByRole("button", { name: /^Delete/ }).click();
   await expect(page.getByText("No saved addresses yet.")).toBeVisible();
   await expect(page.getByText("Address deleted")).toBeVisible();

@@ -64,12 +64,15 @@ test("cart -> address -> summary -> pay in the sandbox -> order page -> orders l
   const account = await signUpAndLogIn(page, request, "/cart");
   await addToCartViaApi(request, account, first.id);
   await page.reload();
+  // The cart and the summary say whether GST is on top: it is in the prices.
+  await expect(page.getByText("Prices include GST.")).toBeVisible();
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
 
   await addAddressAndDeliver(page, info);
   const summary = page.getByRole("list", { name: "Items" });
   await expect(summary.getByText(first.title)).toBeVisible();
+  await expect(page.getByText("Prices include GST.")).toBeVisible();
   await expect(summary.getByText("Quantity: 1")).toBeVisible();
   // Back and forward through the URL.
   await page.getByRole("link", { name: "Back" }).click();
@@ -178,8 +181,19 @@ test("Buy Now orders the one product, leaving the cart alone", async ({ page, re
   await addAddressAndDeliver(page, info);
   await expect(page).toHaveURL(new RegExp(`productId=${first.id}`));
   await expect(page.getByRole("list", { name: "Items" }).getByText("Quantity: 2")).toBeVisible();
+  const paymentStep = page.url();
+  await expect(page.getByText(/^You ordered this on/)).toHaveCount(0);
   const orderId = await payInSandbox(page, info, "pay");
   await expect(page.getByText("Quantity: 2")).toBeVisible();
+  // Back to the payment step (as the Back button does): it says the item is ordered and paid.
+  await page.goto(paymentStep);
+  await expect(page.getByRole("status").filter({ hasText: /^You ordered this on/ })).toContainText(
+    `order #${orderId} (Paid)`,
+  );
+  await expect(page.getByRole("link", { name: `See order #${orderId}` })).toHaveAttribute(
+    "href",
+    `/order/${orderId}`,
+  );
   await page.goto("/userOrders");
   await expect(page.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
   await page.goto("/cart");
@@ -198,6 +212,8 @@ test("a failed Buy Now payment comes back to its payment step, and paying again 
   await payInSandbox(page, info, "fail");
   await expect(page.getByText("Payment failed. You can try again.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`step=payment.*productId=${first.id}.*quantity=2`));
+  // A failed attempt is no order: nothing says it was ordered.
+  await expect(page.getByText(/^You ordered this on/)).toHaveCount(0);
   await payNow(page, info, "pay");
   await expect(page.getByText("Quantity: 2")).toBeVisible();
 });

@@ -270,6 +270,18 @@ test("contact us: the form opens a WhatsApp chat with the four fields", async ({
 test("the mobile menu opens without JavaScript and holds the links", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/about");
+  // The vehicle picker's panel fits the phone's screen.
+  const pickerButton = page
+    .getByRole("banner")
+    .locator("summary")
+    .filter({ hasText: "Select your vehicle" });
+  await pickerButton.click();
+  const picker = page.getByRole("banner").getByLabel("Your vehicle");
+  await expect(picker).toBeVisible();
+  const panel = (await page.getByRole("banner").locator("form[action='/vehicle']").boundingBox())!;
+  expect(panel.x).toBeGreaterThanOrEqual(0);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+  await pickerButton.click();
   await page.getByLabel("Menu").click();
   const menu = page.getByRole("navigation", { name: "Mobile" });
   await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { OrderItems } from "~/components/order-items";
+import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import type { CheckoutSummary } from "~/forms/checkout";
 import type { ShippingAddress } from "~/models/order/index.server";
@@ -37,6 +37,7 @@ export function OrderSummary({
         <span>Total</span>
         <Price paise={summary.totalPaise + (shippingPaise ?? 0) + codFeePaise} />
       </p>
+      <p className="mt-1 text-xs text-gray-600">Prices include GST.</p>
     </div>
   );
 }
@@ -52,7 +53,7 @@ export function DeliverTo({
   return (
     <div className="rounded-lg bg-gray-50 p-4 text-sm">
       <p className="font-semibold">Deliver to</p>
-      <p>
+      <p className="wrap-anywhere">
         {address.fullName}, {address.address1}
         {address.address2 ? `, ${address.address2}` : ""}, {address.city}, {address.state}{" "}
         {address.postalCode}
@@ -61,6 +62,27 @@ export function DeliverTo({
       <Link to={changeHref} className="mt-1 inline-block underline">
         Change address
       </Link>
+    </div>
+  );
+}
+
+/** Buy Now: the same item this shopper ordered lately (see sameBuyNowOrdered). */
+export type OrderedBefore = { id: number; statusLabel: string; createdAt: string };
+
+/** The same Buy Now was ordered lately: Back after paying lands on the steps that would buy it again. */
+export function AlreadyOrdered({ order }: { order: OrderedBefore }) {
+  return (
+    <div role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+      <p className="font-semibold">
+        You ordered this on {formatOrderDate(order.createdAt)}: order #{order.id} (
+        {order.statusLabel}).
+      </p>
+      <p>
+        Pay again only to buy it a second time.{" "}
+        <Link to={`/order/${order.id}`} className="font-semibold underline">
+          See order #{order.id}
+        </Link>
+      </p>
     </div>
   );
 }

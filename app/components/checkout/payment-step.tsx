@@ -23,7 +23,7 @@ import type { ShippingAddress } from "~/models/order/index.server";
 import type { HostedCheckoutForm as HostedForm } from "~/payments/razorpay-hosted.server";
 import { formatPaise } from "~/utils/money";
 import { HostedCheckoutForm } from "./hosted-checkout-form";
-import { DeliverTo, OrderSummary } from "./order-summary";
+import { AlreadyOrdered, DeliverTo, OrderSummary, type OrderedBefore } from "./order-summary";
 import { GstDetails, PaymentMethodFieldset, PayNowStateFields } from "./payment-options";
 
 export type PaymentStepProps = {
@@ -37,6 +37,10 @@ export type PaymentStepProps = {
   gateway: "razorpay" | "sandbox";
   checkoutJs: string | null;
   state: PayNowState;
+  /** Whether the shop sends WhatsApp updates: the opt-in is offered only then. */
+  whatsapp: boolean;
+  /** Buy Now: the same item ordered by this shopper lately (see sameBuyNowOrdered). */
+  alreadyOrdered: OrderedBefore | null;
 };
 
 /**
@@ -139,6 +143,7 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
         codFeePaise={codChosen ? (cod?.feePaise ?? 0) : 0}
       />
       <DeliverTo address={page.address} changeHref={page.urls.address} />
+      {page.alreadyOrdered ? <AlreadyOrdered order={page.alreadyOrdered} /> : null}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 font-medium text-red-800">
           {error}
@@ -178,18 +183,20 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
           <input type="hidden" name="shownTotal.razorpay" value={onlineTotal} />
           {cod?.available ? <input type="hidden" name="shownTotal.cod" value={codTotal} /> : null}
           <PayNowStateFields state={page.state} />
-          <label className="mb-3 flex items-start gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              name="whatsappOptIn"
-              value="1"
-              defaultChecked={refusal?.values.whatsappOptIn === "1"}
-              className="mt-1"
-            />
-            <span>
-              Send me order updates on WhatsApp (to the phone number of the delivery address)
-            </span>
-          </label>
+          {page.whatsapp ? (
+            <label className="mb-3 flex items-start gap-2 text-sm text-gray-800">
+              <input
+                type="checkbox"
+                name="whatsappOptIn"
+                value="1"
+                defaultChecked={refusal?.values.whatsappOptIn === "1"}
+                className="mt-1"
+              />
+              <span>
+                Send me order updates on WhatsApp (to the phone number of the delivery address)
+              </span>
+            </label>
+          ) : null}
           <button
             ref={payButton}
             type="submit"

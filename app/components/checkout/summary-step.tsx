@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CheckoutCharges, CheckoutSummary, StepUrls } from "~/forms/checkout";
 import type { ShippingAddress } from "~/models/order/index.server";
-import { DeliverTo, OrderSummary } from "./order-summary";
+import { AlreadyOrdered, DeliverTo, OrderSummary, type OrderedBefore } from "./order-summary";
 
 /** Step 2: what is bought, where it goes, shipping and the estimated delivery (or why not). */
 export function SummaryStep({
@@ -9,16 +9,19 @@ export function SummaryStep({
   address,
   charges,
   urls,
+  alreadyOrdered,
 }: {
   summary: CheckoutSummary;
   address: ShippingAddress;
   charges: CheckoutCharges;
   urls: StepUrls;
+  alreadyOrdered: OrderedBefore | null;
 }) {
   return (
     <section aria-labelledby="summary-heading" className="space-y-6">
       <OrderSummary summary={summary} shippingPaise={charges.ok ? charges.shippingPaise : null} />
       <DeliverTo address={address} changeHref={urls.address} />
+      {alreadyOrdered ? <AlreadyOrdered order={alreadyOrdered} /> : null}
       {charges.ok ? (
         charges.deliveryLabel ? (
           <p className="text-sm text-gray-700">Estimated delivery by {charges.deliveryLabel}</p>

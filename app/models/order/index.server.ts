@@ -66,6 +66,8 @@ export {
   getOrderForViewer,
   listAllOrders,
   listPaidOrdersForUser,
+  SAME_BUY_NOW_HOURS,
+  sameBuyNowOrdered,
   toApiOrder,
   type AdminOrderView,
   type OrderItemView,

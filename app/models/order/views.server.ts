@@ -182,6 +182,42 @@ export async function getOrderForUser(
   return order;
 }
 
+/** How far back the checkout looks for the same Buy Now already ordered (see sameBuyNowOrdered). */
+export const SAME_BUY_NOW_HOURS = 24;
+
+/**
+ * The shopper's latest Buy Now order of the same product, colour and size that went through
+ * checkout in the last SAME_BUY_NOW_HOURS: Back after paying lands on a live Pay Now, and a
+ * shopper unsure whether it went through should see that it did before paying again.
+ */
+export async function sameBuyNowOrdered(
+  db: Kysely<DB>,
+  userId: number,
+  item: { productId: number; sizeId: number | null; colorId: number | null },
+  now = new Date(),
+): Promise<{ id: number; status: OrderStatus; createdAt: string } | null> {
+  const since = new Date(now.getTime() - SAME_BUY_NOW_HOURS * 3_600_000).toISOString();
+  let query = db
+    .selectFrom("orders as o")
+    .innerJoin("order_items as i", "i.order_id", "o.id")
+    .select(["o.id", "o.status", "o.created_at as createdAt"])
+    .where("o.user_id", "=", userId)
+    .where("o.checkout_type", "=", "single")
+    .where("o.status", "in", ORDERED_STATUSES)
+    .where("o.created_at", ">=", since)
+    .where("i.product_id", "=", item.productId);
+  query =
+    item.sizeId === null
+      ? query.where("i.size_id", "is", null)
+      : query.where("i.size_id", "=", item.sizeId);
+  query =
+    item.colorId === null
+      ? query.where("i.color_id", "is", null)
+      : query.where("i.color_id", "=", item.colorId);
+  const row = await query.orderBy("o.id", "desc").executeTakeFirst();
+  return row ?? null;
+}
+
 /** The user's orders that went through checkout (ORDERED_STATUSES), newest first. */
 export async function listPaidOrdersForUser(db: Kysely<DB>, userId: number): Promise<OrderView[]> {
   const rows = await db

@@ -8,6 +8,8 @@ import {
   placeOrder,
   recordFailedPayment,
   recordSuccessfulPayment,
+  SAME_BUY_NOW_HOURS,
+  sameBuyNowOrdered,
   transitionOrder,
   verifyPayment,
   type PlaceOrderInput,
@@ -114,6 +116,41 @@ describe("placing an order", () => {
     });
     expect(result.ok && result.order.amountPaise).toBe(2 * 2_499_950);
     expect(await stockOf(t.db, f.products.lights)).toBe(1);
+  });
+
+  it("finds the same Buy Now ordered in the last day, once it went through checkout, for its shopper only", async () => {
+    const lights = { productId: f.products.lights, sizeId: null, colorId: null };
+    expect(await sameBuyNowOrdered(t.db, f.alice, lights)).toBeNull();
+    const result = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      source: {
+        type: "single",
+        productId: f.products.lights,
+        quantity: 1,
+        sizeLabel: "",
+        colorName: "",
+      },
+    });
+    if (!result.ok) throw new Error(result.message);
+    // Waiting for its payment: not ordered yet.
+    expect(await sameBuyNowOrdered(t.db, f.alice, lights)).toBeNull();
+    await t.db
+      .updateTable("orders")
+      .set({ status: "paid" })
+      .where("id", "=", result.order.id)
+      .execute();
+    expect(await sameBuyNowOrdered(t.db, f.alice, lights)).toMatchObject({
+      id: result.order.id,
+      status: "paid",
+    });
+    // Another product, another colour, another shopper, or a day later: nothing.
+    expect(
+      await sameBuyNowOrdered(t.db, f.alice, { ...lights, productId: f.products.winch }),
+    ).toBeNull();
+    expect(await sameBuyNowOrdered(t.db, f.alice, { ...lights, colorId: 1 })).toBeNull();
+    expect(await sameBuyNowOrdered(t.db, f.alice + 1000, lights)).toBeNull();
+    const dayLater = new Date(Date.now() + (SAME_BUY_NOW_HOURS * 60 + 1) * 60_000);
+    expect(await sameBuyNowOrdered(t.db, f.alice, lights, dayLater)).toBeNull();
   });
 
   it("refuses a total other than the one the shopper was shown, writing nothing, and takes the one shown", async () => {
