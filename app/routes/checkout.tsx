@@ -203,8 +203,7 @@ export async function action({ request }: ActionFunctionArgs) {
     idempotencyKey,
     source: sourceOf(state),
     clientAddress: clientAddress(request),
-    // Offered only while the shop sends WhatsApp updates.
-    whatsappOptIn: whatsappEnabled() && form.get("whatsappOptIn") === "1",
+    whatsappOptIn: form.get("whatsappOptIn") === "1",
     paymentMethod: payWith.data.paymentMethod,
     buyerGstin: payWith.data.gstin,
     buyerBusinessName: payWith.data.businessName,

@@ -6,7 +6,7 @@ import { formatPaise } from "~/utils/money";
 import { deliveryAddressFor } from "../address.server";
 import { listCartLines, takeOrderedFromCart } from "../cart.server";
 import { computeCharges, type PaymentMethod } from "../checkout-charges.server";
-import { enqueueOrderEvent } from "../outbox.server";
+import { enqueueOrderEvent, whatsappEnabled } from "../outbox.server";
 import { addressKey, retryText, takeAll, type Limit } from "../throttle.server";
 import { reserveVariant, resolveVariant, type VariantFailure } from "../variant-stock.server";
 import {
@@ -220,13 +220,19 @@ export async function previewCheckout(
   };
 }
 
+/**
+ * The shopper's WhatsApp consent, kept only while the shop sends WhatsApp updates: the checkout
+ * offers it only then, and the API's clients may send it anyway.
+ */
+const optedIn = (input: PlaceOrderInput) => Boolean(input.whatsappOptIn) && whatsappEnabled();
+
 /** Whether the order an idempotency key made is the one `input` asks for (a retry of it). */
 async function sameRequest(trx: Trx, order: OrderRow, input: PlaceOrderInput): Promise<boolean> {
   if (order.checkout_type !== input.source.type) return false;
   if (order.payment_method !== (input.paymentMethod ?? "razorpay")) return false;
   if (input.addressId !== null && order.address_id !== input.addressId) return false;
   // The WhatsApp consent and the invoice's buyer are the shopper's choice too.
-  if ((order.whatsapp_opt_in_at !== null) !== Boolean(input.whatsappOptIn)) return false;
+  if ((order.whatsapp_opt_in_at !== null) !== optedIn(input)) return false;
   if ((order.buyer_gstin ?? null) !== (input.buyerGstin ?? null)) return false;
   const source = input.source;
   if (source.type === "cart") return true;
@@ -309,7 +315,7 @@ async function openOrderFor(
       order.ship_country === address.country &&
       (order.buyer_gstin ?? null) === gstin &&
       (order.buyer_business_name ?? null) === (gstin ? (input.buyerBusinessName ?? null) : null) &&
-      (order.whatsapp_opt_in_at !== null) === Boolean(input.whatsappOptIn);
+      (order.whatsapp_opt_in_at !== null) === optedIn(input);
     if (!sameDetails) continue;
     const lines = await trx
       .selectFrom("order_items")
@@ -471,7 +477,7 @@ export async function reserveOrder(
           idempotency_key: input.idempotencyKey,
           gateway: input.gateway,
           reserved_until: nowIso(new Date(now.getTime() + RESERVATION_MINUTES * 60_000)),
-          whatsapp_opt_in_at: input.whatsappOptIn ? nowIso(now) : null,
+          whatsapp_opt_in_at: optedIn(input) ? nowIso(now) : null,
           created_at: nowIso(now),
           updated_at: nowIso(now),
           // Cash on delivery: the stock is the order's until it is cancelled; nothing expires.

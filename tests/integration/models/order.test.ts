@@ -16,6 +16,7 @@ import {
 } from "~/models/order/index.server";
 import { createRazorpayGateway } from "~/payments/razorpay.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { addCartLine, insertCheckoutFixture, stockOf } from "../../support/checkout-fixture";
 import { settledCatalogVersion, type TestDb, withAppDb } from "../../support/db";
 import { startRazorpayStandIn, type RazorpayStandIn } from "../../support/razorpay-standin";
@@ -47,6 +48,12 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.cleanup();
 });
+/** The shop sends WhatsApp updates (an account is set; nothing is sent in these tests). */
+const whatsappOn = () => {
+  process.env.WHATSAPP_TOKEN = "test-token";
+  process.env.WHATSAPP_PHONE_NUMBER_ID = "1000000001";
+  resetEnvCache();
+};
 const orderRow = (id: number) =>
   t.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -116,6 +123,24 @@ describe("placing an order", () => {
     });
     expect(result.ok && result.order.amountPaise).toBe(2 * 2_499_950);
     expect(await stockOf(t.db, f.products.lights)).toBe(1);
+  });
+
+  it("keeps a WhatsApp consent only while the shop sends WhatsApp updates, whoever sends one", async () => {
+    await addCartLine(t.db, f.alice, f.products.lights, 1);
+    const off = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      whatsappOptIn: true,
+    });
+    if (!off.ok) throw new Error(off.message);
+    expect((await orderRow(off.order.id)).whatsapp_opt_in_at).toBeNull();
+    whatsappOn();
+    await addCartLine(t.db, f.alice, f.products.winch, 1);
+    const on = await placeOrder(t.db, gateway(), {
+      ...cartInput(f.alice, f.aliceAddress),
+      whatsappOptIn: true,
+    });
+    if (!on.ok) throw new Error(on.message);
+    expect((await orderRow(on.order.id)).whatsapp_opt_in_at).not.toBeNull();
   });
 
   it("finds the same Buy Now ordered in the last day, once it went through checkout, for its shopper only", async () => {
@@ -234,6 +259,7 @@ describe("placing an order", () => {
 
     // The same key sent with WhatsApp updates unticked, or with a GSTIN, is not that order:
     // its WhatsApp consent and its invoice's buyer would not be what the shopper chose.
+    whatsappOn();
     for (const other of [
       { ...input, whatsappOptIn: true },
       { ...input, buyerGstin: "29AAPFU0939F1ZR", buyerBusinessName: "Trail Co" },
@@ -309,6 +335,7 @@ describe("placing an order", () => {
     expect(await stockOf(t.db, f.products.winch)).toBe(8);
 
     // WhatsApp consent or a business name given now is another order too.
+    whatsappOn();
     const optIn = await placeOrder(t.db, gateway(), {
       ...cartInput(f.alice, f.aliceAddress),
       whatsappOptIn: true,
