@@ -19,17 +19,22 @@ function returnPath(request: Request): string {
 }
 
 /**
- * The logged-in user; a visitor is sent to `/login?redirectTo=<this page>`, with `toast` shown
- * there when given (one read of the session either way). Refuses cross-site posts.
+ * The logged-in user; a visitor is sent to `/login?redirectTo=<this page>` (or to `returnTo`,
+ * given the page it would be), with `toast` shown there when given (one read of the session
+ * either way). Refuses cross-site posts.
  */
 export async function requireUser(
   request: Request,
-  { toast }: { toast?: ToastInput } = {},
+  {
+    toast,
+    returnTo = (path) => path,
+  }: { toast?: ToastInput; returnTo?: (path: string) => string } = {},
 ): Promise<SessionUser> {
   assertSameOrigin(request);
   const user = await getUser(request);
   if (!user) {
-    const login = `/login?${new URLSearchParams({ redirectTo: returnPath(request) })}`;
+    const back = safeRedirectPath(returnTo(returnPath(request)), "/");
+    const login = `/login?${new URLSearchParams({ redirectTo: back })}`;
     throw toast ? await redirectWithToast(login, toast, request) : redirect(login);
   }
   return user;

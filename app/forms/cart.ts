@@ -37,6 +37,27 @@ const removeForm = z.object({ lineId: idSchema });
 
 /** The add-to-cart form of a product page (or a listing's quick add). */
 export const readAddToCart = (fields: Record<string, unknown>) => read(addForm, fields);
+/**
+ * Where a visitor's Add to cart comes back to after logging in: the product page it was posted
+ * from (`from`, the Referer's path), with the colour, size and quantity they had chosen as the
+ * page's own parameters, so the page opens as they left it and one more press adds it. From any
+ * other page (a listing's quick add), `from` itself. The values are only passed on: the product
+ * page checks each one and falls back to its defaults.
+ */
+export function addToCartReturnPath(fields: Record<string, unknown>, from: string): string {
+  const url = new URL(from, "http://shop.invalid");
+  const productId = idSchema.safeParse(fields.productId);
+  if (!productId.success || url.pathname !== `/product/${productId.data}`) return from;
+  const chosen = { color: fields.color, size: fields.sizeId, quantity: fields.quantity };
+  for (const [name, value] of Object.entries(chosen)) {
+    if (typeof value === "string" && value.length > 0 && value.length <= 100) {
+      url.searchParams.set(name, value);
+    }
+  }
+  url.searchParams.delete("sizeId");
+  return url.pathname + url.search;
+}
+
 /** A cart line's new quantity. */
 export const readCartUpdate = (fields: Record<string, unknown>) => read(updateForm, fields);
 /** The cart line to remove. */

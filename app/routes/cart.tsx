@@ -12,7 +12,7 @@ import { assertSameOrigin } from "~/utils/http.server";
 import { readPin } from "~/utils/pin.server";
 import type { ToastInput } from "~/utils/toast.server";
 import { formReply } from "~/utils/responses.server";
-import { readAddToCart, readCartRemove, readCartUpdate } from "~/forms/cart";
+import { addToCartReturnPath, readAddToCart, readCartRemove, readCartUpdate } from "~/forms/cart";
 
 export const meta: MetaFunction = () => [
   { title: "Your Cart | Overland 4x4 Gear" },
@@ -66,9 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
     answer.send(result, toast, { to: refererPath(request, "/cart"), status });
 
   if (intent === "add") {
-    // A visitor adding from a product page logs in and comes back to that page.
+    // A visitor adding from a product page logs in and comes back to that page, as they left it.
     const user = await requireUser(request, {
       toast: { type: "info", message: "Please log in to add items to your cart." },
+      returnTo: (from) => addToCartReturnPath(fields, from),
     });
     const parsed = readAddToCart(fields);
     if (!parsed.ok) {

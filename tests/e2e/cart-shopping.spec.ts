@@ -4,11 +4,37 @@ import { cartLink, expect, pickProducts, signUpAndLogIn } from "./cart-support";
 // Each test signs up and logs in (a deliberately slow password hash) before its real work.
 test.describe.configure({ timeout: 90_000 });
 
-test("a visitor who adds to the cart is asked to log in first", async ({ page, request }) => {
-  const { first } = await pickProducts(request);
-  await page.goto(`/product/${first.id}`);
+test("a visitor who adds to the cart logs in and comes back to the product as they left it", async ({
+  page,
+  request,
+}) => {
+  const { wheel } = await pickProducts(request);
+  await page.goto(`/product/${wheel.id}`);
+  // The last size in stock (not the page's default, the first) and 3 of them.
+  const size = page.locator('input[name="sizeId"]:not([disabled])').last();
+  const sizeId = await size.getAttribute("value");
+  await size.check();
+  await page.getByRole("combobox", { name: /^Quantity/ }).selectOption("3");
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fproduct%2F${first.id}$`));
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expect(page.getByText("Please log in to add items to your cart.")).toBeVisible();
+  const back = new URL(page.url()).searchParams.get("redirectTo")!;
+  expect(new URL(back, "http://x").pathname).toBe(`/product/${wheel.id}`);
+
+  // Logging in (a fresh account) lands on the product with that size and quantity chosen.
+  const email = `visitor-${Date.now()}-${process.pid}@example.com`;
+  const password = "overland-trail-42";
+  expect((await request.post("/api/v1/register", { data: { email, password } })).status()).toBe(
+    201,
+  );
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${wheel.id}\\?`), { timeout: 25_000 });
+  await expect(page.locator(`input[name="sizeId"][value="${sizeId}"]`)).toBeChecked();
+  await expect(page.getByRole("combobox", { name: /^Quantity/ })).toHaveValue("3");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartLink(page, 3)).toBeVisible();
 });
 
 test("add from the product page, change quantities, remove, with the header badge following", async ({

@@ -492,7 +492,34 @@ describe("the /cart action", () => {
       { Referer: `${ORIGIN}/product/${winch}` },
     )) as Response;
     expect(res.status).toBe(303);
-    expect(res.headers.get("Location")).toBe(`/login?redirectTo=%2Fproduct%2F${winch}`);
+    expect(res.headers.get("Location")).toBe(
+      `/login?${new URLSearchParams({ redirectTo: `/product/${winch}?quantity=1` })}`,
+    );
+  });
+
+  it("brings a visitor back to the colour, size and quantity they chose, and only on that product's page", async () => {
+    const back = async (fields: Record<string, string>, referer: string) => {
+      const res = (await post(
+        { intent: "add", ...fields },
+        { Referer: ORIGIN + referer },
+      )) as Response;
+      expect(res.status).toBe(303);
+      const login = new URL(res.headers.get("Location")!, ORIGIN);
+      expect(login.pathname).toBe("/login");
+      return login.searchParams.get("redirectTo");
+    };
+    const chosen = { productId: String(wheel), sizeId: "7", color: "Matte Black", quantity: "3" };
+    // The page's own parameters replace what its address had (its buy form's `sizeId` too).
+    expect(await back(chosen, `/product/${wheel}?size=2&sizeId=2&pin=560001`)).toBe(
+      `/product/${wheel}?size=7&pin=560001&color=Matte+Black&quantity=3`,
+    );
+    // Posted from another page (a listing's quick add, another product): that page, unchanged.
+    expect(await back(chosen, "/category/wheels?page=2")).toBe("/category/wheels?page=2");
+    expect(await back(chosen, `/product/${winch}`)).toBe(`/product/${winch}`);
+    // An over-long value is not carried.
+    expect(await back({ ...chosen, color: "x".repeat(101) }, `/product/${wheel}`)).toBe(
+      `/product/${wheel}?size=7&quantity=3`,
+    );
   });
 
   it("answers a refused quantity change with the true quantity and 'Failed to sync quantity with server'", async () => {
