@@ -19,6 +19,7 @@ import * as taxDefaultsVersion from "./20261127T020000_tax_defaults_version";
 import * as invoiceSeller from "./20261128T000000_invoice_seller";
 import * as postgresMoneyBigint from "./20261128T090000_postgres_money_bigint";
 import * as whatsappOptOut from "./20261129T000000_whatsapp_opt_out";
+import * as outboxTotalAttempts from "./20261129T080000_outbox_total_attempts";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T000000_invoice_seller": invoiceSeller,
   "20261128T090000_postgres_money_bigint": postgresMoneyBigint,
   "20261129T000000_whatsapp_opt_out": whatsappOptOut,
+  "20261129T080000_outbox_total_attempts": outboxTotalAttempts,
 };

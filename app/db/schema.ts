@@ -381,7 +381,10 @@ export interface OutboxTable {
   order_id: number | null;
   user_id: number | null;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  /** Attempts of the current round (the retry budget): back to 0 when the admin resends. */
   attempts: Generated<number>;
+  /** Every delivery attempt, resends included (what the admin's outbox page shows). */
+  total_attempts: Generated<number>;
   next_attempt_at: string;
   /** The worker sending it now ('host:pid:boot'), until `claimed_until`. */
   claimed_by: string | null;

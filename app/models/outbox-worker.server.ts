@@ -69,6 +69,7 @@ export async function claimDue(
           claimed_by: me,
           claimed_until: iso(new Date(now.getTime() + CLAIM_MS)),
           attempts: row.attempts + 1,
+          total_attempts: row.total_attempts + 1,
         })
         .where("id", "=", row.id)
         .where("attempts", "=", row.attempts)

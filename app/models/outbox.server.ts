@@ -350,6 +350,7 @@ export type OutboxEntry = {
   kind: string;
   recipient: string;
   status: OutboxStatus;
+  /** Every delivery attempt, those before the admin's resends included. */
   attempts: number;
   nextAttemptAt: string;
   lastError: string | null;
@@ -396,7 +397,7 @@ export async function listOutbox(
       kind: r.kind,
       recipient: r.recipient,
       status: r.status,
-      attempts: r.attempts,
+      attempts: r.total_attempts,
       nextAttemptAt: r.next_attempt_at,
       lastError: r.last_error,
       sentAt: r.sent_at,
@@ -417,6 +418,7 @@ export type ResendResult = { ok: true } | { ok: false; status: 404 | 409; messag
  * A failed one keeps its Message-ID (it never arrived: the same message, late); a sent one gets a
  * new one, since a mailbox that has its first copy (deleted, in spam) drops a second with the same
  * id. A sent password reset cannot be resent (its link is not kept), nor one whose link has expired.
+ * The resend gets a fresh round of retries (`attempts` from 0); `total_attempts` keeps counting.
  */
 export async function resendMessage(
   db: Executor,

@@ -446,6 +446,42 @@ describe("the worker", () => {
     expect(smtp.mails[0].messageId).toBe(listed.entries[0].messageId);
   });
 
+  it("the admin's Attempts count every delivery attempt, those after a resend too", async () => {
+    await enqueueMessage(t.db, {
+      channel: "email",
+      recipient: "alice@example.com",
+      payload: orderMessage("order_delivered", 9),
+    });
+    const failing = async () => {
+      throw new Error("connect ECONNREFUSED");
+    };
+    let now = Date.now() + 60_000;
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await runOutboxOnce(t.db, failing, { now: new Date(now) });
+      now += 3600_000;
+    }
+    const attempts = async () => (await listOutbox(t.db)).entries[0];
+    expect(await attempts()).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    // The resend's attempt fails as well: counted, and the message is retried (a new round).
+    expect(await resendMessage(t.db, (await attempts()).id, new Date(now))).toEqual({ ok: true });
+    expect(await runOutboxOnce(t.db, failing, { now: new Date(now) })).toEqual({
+      sent: 0,
+      failed: 1,
+    });
+    expect(await attempts()).toMatchObject({ status: "waiting", attempts: MAX_ATTEMPTS + 1 });
+    now += 3600_000;
+    expect(await runOutboxOnce(t.db, deliverer(), { now: new Date(now) })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(await attempts()).toMatchObject({ status: "sent", attempts: MAX_ATTEMPTS + 2 });
+    // A sent message resent goes out once more: one more attempt.
+    expect(await resendMessage(t.db, (await attempts()).id, new Date(now))).toEqual({ ok: true });
+    await runOutboxOnce(t.db, deliverer(), { now: new Date(now) });
+    expect(await attempts()).toMatchObject({ status: "sent", attempts: MAX_ATTEMPTS + 3 });
+    expect(smtp.mails).toHaveLength(2);
+  });
+
   it("a sent message resent by the admin goes out under a new Message-ID", async () => {
     await enqueueMessage(t.db, {
       channel: "email",
