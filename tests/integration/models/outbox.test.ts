@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createUserSession } from "~/auth/session.server";
 import { createDeliverer, type DeliverConfig } from "~/messages/deliver.server";
-import { renderMail, type MessagePayload } from "~/messages/templates";
+import { CASH_ON_DELIVERY, renderMail, type MessagePayload } from "~/messages/templates";
 import {
   BACKOFF_BASE_MS,
   enqueueMessage,
@@ -613,6 +613,36 @@ describe("templates", () => {
       BASE,
     );
     expect(paid.text).toContain(`Shipping: ${formatPaise(6_400)}\nTotal: ${formatPaise(426_400)}`);
+  });
+
+  it("give the admin's new-order amount as the order page does: Indian grouping, always with paise", () => {
+    const order = (id: number, totalPaise: number) => ({
+      id,
+      items: [
+        { title: "Winch", quantity: 1, unitPricePaise: totalPaise, sizeLabel: "", colorName: "" },
+      ],
+      totalPaise,
+      paymentMethod: CASH_ON_DELIVERY,
+      address: {
+        fullName: "A",
+        phone: "1",
+        address1: "x",
+        address2: "",
+        city: "c",
+        state: "s",
+        postalCode: "1",
+        country: "India",
+      },
+      trackingNumber: null,
+      customerEmail: "a@b.c",
+    });
+    // Literal amounts: the order page's Price shows "₹1,10,000.00", never "₹1,10,000".
+    const whole = renderMail({ kind: "order_admin_notice", order: order(11, 11_000_000) }, BASE);
+    expect(whole.subject).toBe("New order #11: ₹1,10,000.00");
+    expect(whole.text).toContain("Total: ₹1,10,000.00");
+    const paise = renderMail({ kind: "order_admin_notice", order: order(12, 431_950) }, BASE);
+    expect(paise.subject).toBe("New order #12: ₹4,319.50");
+    expect(paise.text).toContain("Total: ₹4,319.50");
   });
 
   it("keep the lines of a note typed on several lines in the HTML part, as in the text part", () => {
