@@ -397,6 +397,21 @@ export async function searchProducts(
   return rows.map(toSummary);
 }
 
+/**
+ * How many products searchProducts finds for the text, on all its pages: asked for only when a page
+ * past the last comes back empty, so that the page can say how many there are and link back.
+ */
+export async function countSearchResults(db: Kysely<DB>, text: string): Promise<number> {
+  const search = fullTextMatch(db, text.slice(0, 200));
+  if (!search) return 0;
+  const row = await visibleProducts(db)
+    .innerJoin("products_fts", "products_fts.rowid", "p.id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(search.matches)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function listProductsForSitemap(
   db: Kysely<DB>,
 ): Promise<{ id: number; updatedAt: string }[]> {

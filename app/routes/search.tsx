@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProductGrid } from "~/components/product-card";
 import { db } from "~/db/db.server";
 import { getVehicle } from "~/models/taxonomy.server";
-import { SEARCH_LIMIT, searchProducts } from "~/models/catalog.server";
+import { countSearchResults, SEARCH_LIMIT, searchProducts } from "~/models/catalog.server";
 import { pageMeta } from "~/utils/seo";
 import { readVehicleSlug } from "~/utils/vehicle.server";
 
@@ -18,6 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 /**
  * Two statements: the shopper's vehicle and the search (the overlay's API uses the same model),
  * SEARCH_LIMIT results a page (`?page=`), one more asked for to know whether a next page exists.
+ * A page past the last (an old link, an edited URL) comes back empty: only then a third counts
+ * the results, so that the page says there are some and links back to the last page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const searchParams = new URL(request.url).searchParams;
@@ -28,10 +30,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = q.trim()
     ? await searchProducts(db, q, SEARCH_LIMIT + 1, shopper?.id ?? null, (page - 1) * SEARCH_LIMIT)
     : [];
+  const pastLast = found.length === 0 && page > 1 ? await countSearchResults(db, q) : 0;
   return {
     q,
     page,
     results: found.slice(0, SEARCH_LIMIT),
+    /** Past the last page: how many results there are, and the last page that holds some. */
+    pastLast:
+      pastLast > 0 ? { total: pastLast, lastPage: Math.ceil(pastLast / SEARCH_LIMIT) } : null,
     hasMore: found.length > SEARCH_LIMIT,
     /** The number of this page's first result. */
     first: (page - 1) * SEARCH_LIMIT + 1,
@@ -44,7 +50,8 @@ const pageUrl = (q: string, page: number) =>
   `/search?${new URLSearchParams(page > 1 ? { q, page: String(page) } : { q })}`;
 
 export default function SearchPage() {
-  const { q, page, results, hasMore, first, shopperVehicle } = useLoaderData<typeof loader>();
+  const { q, page, results, hasMore, first, pastLast, shopperVehicle } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
@@ -92,13 +99,25 @@ export default function SearchPage() {
                   : `Results ${first} to ${first + results.length - 1}`}
               </p>
             ) : null}
-            <ProductGrid
-              headingLevel={2}
-              products={results}
-              vehicleName={shopperVehicle}
-              empty="No results found."
-            />
-            {page > 1 || hasMore ? (
+            {pastLast ? (
+              <p className="py-12 text-center text-gray-600">
+                No more results: there{" "}
+                {pastLast.total === 1 ? "is 1 result" : `are ${pastLast.total} results`} for “{q}”.{" "}
+                <Link to={pageUrl(q, pastLast.lastPage)} className="font-semibold underline">
+                  {pastLast.lastPage === 1
+                    ? "See the results"
+                    : `Back to the last page (${pastLast.lastPage})`}
+                </Link>
+              </p>
+            ) : (
+              <ProductGrid
+                headingLevel={2}
+                products={results}
+                vehicleName={shopperVehicle}
+                empty="No results found."
+              />
+            )}
+            {results.length > 0 && (page > 1 || hasMore) ? (
               <nav aria-label="Search result pages" className="mt-8 flex gap-4 font-semibold">
                 {page > 1 ? (
                   <Link to={pageUrl(q, page - 1)} className="underline">
