@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/utils/env.server";
 import type { PaymentGateway } from "./gateway";
+import { hostedCheckoutForm, type HostedCheckoutForm } from "./razorpay-hosted.server";
 import { createRazorpayGateway } from "./razorpay.server";
 import { createSandboxGateway } from "./sandbox.server";
 
@@ -42,4 +43,51 @@ export function getWebhookSecret(): string | null {
 /** For tests that change the environment between cases. */
 export function resetPaymentGateway() {
   cached = undefined;
+}
+
+/** How the order page's "Complete payment" pays an order that still waits for its payment. */
+export type ResumePayment =
+  | { kind: "sandbox"; href: string; amountPaise: number }
+  | { kind: "razorpay"; hosted: HostedCheckoutForm };
+
+/**
+ * "Complete payment" for an order still waiting for its payment (the shopper closed Razorpay's
+ * window, or came back later): the same Razorpay order, paid on Razorpay's hosted checkout (a
+ * plain form, with or without JavaScript) that comes back through the callback like any payment,
+ * or the sandbox's payment page. Null once the reservation has run out: the expiry gives the stock
+ * back, and a payment then would only be refunded.
+ */
+export function resumePayment(
+  order: {
+    id: number;
+    status: string;
+    razorpayOrderId: string | null;
+    amountPaise: number;
+    reservedUntil: string;
+    address: { fullName: string; phone: string };
+  },
+  now = new Date(),
+): ResumePayment | null {
+  if (order.status !== "pending_payment" || !order.razorpayOrderId) return null;
+  if (Date.parse(order.reservedUntil) <= now.getTime()) return null;
+  const gateway = getPaymentGateway();
+  if (gateway.kind === "sandbox") {
+    return {
+      kind: "sandbox",
+      href: `/checkout/sandbox/${order.razorpayOrderId}`,
+      amountPaise: order.amountPaise,
+    };
+  }
+  const publicUrl = getEnv().PUBLIC_URL;
+  return {
+    kind: "razorpay",
+    hosted: hostedCheckoutForm({
+      keyId: gateway.keyId,
+      razorpayOrderId: order.razorpayOrderId,
+      amountPaise: order.amountPaise,
+      prefill: { name: order.address.fullName, contact: order.address.phone },
+      callbackUrl: `${publicUrl}/checkout/callback`,
+      cancelUrl: `${publicUrl}/order/${order.id}`,
+    }),
+  };
 }

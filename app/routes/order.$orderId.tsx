@@ -21,9 +21,11 @@ import {
 import { listRefunds } from "~/models/refund.server";
 import { listReturns, returnDeadline, SHOPPER_CANCELLABLE } from "~/models/return.server";
 import { OrderCharges } from "~/components/order-charges";
+import { OrderPayment } from "~/components/order-payment";
 import { OrderWhatsApp } from "~/components/order-whatsapp";
 import { whatsappEnabled, whatsappUpdates } from "~/models/outbox.server";
 import { getOrderExtras } from "~/models/order-extras.server";
+import { resumePayment } from "~/payments/payments.server";
 import { idParam } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [
@@ -54,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     afterSale,
     charges,
     standing: isStandingOrder(order.status),
+    payment: resumePayment(order),
     // A payment that came after the order had ended (failed, expired) and was not taken for it:
     // the admin is told to refund it, and the shopper is told so here.
     refusedPaymentId:
@@ -62,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, afterSale, charges, standing, refusedPaymentId, whatsapp } =
+  const { order, afterSale, charges, standing, payment, refusedPaymentId, whatsapp } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
@@ -87,6 +90,7 @@ export default function OrderPage() {
           the order. It will be refunded to you.
         </p>
       ) : null}
+      {payment ? <OrderPayment payment={payment} reservedUntil={order.reservedUntil} /> : null}
       <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-gray-200 p-5 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-gray-600">Order ID</dt>

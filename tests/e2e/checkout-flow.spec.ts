@@ -235,3 +235,49 @@ test("checkout and orders ask a visitor to log in; someone else's order is not f
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
 });
+
+test("an order left waiting for its payment says until when its items are kept, and 'Pay' there places it", async ({
+  page,
+  request,
+}) => {
+  const { second } = await pickProducts(request);
+  const account = await signUpAndLogIn(page, request, "/");
+  const { token } = (await (await request.post("/api/v1/login", { data: account })).json()) as {
+    token: string;
+  };
+  const auth = { Authorization: `Bearer ${token}` };
+  const saved = await request.post("/api/v1/billing", {
+    headers: auth,
+    data: {
+      fullName: "Asha Menon",
+      phone: "9876543210",
+      address1: "14 Residency Road",
+      address2: "",
+      city: "Bengaluru",
+      state: "Karnataka",
+      postalCode: "560025",
+      country: "India",
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  const created = await request.post("/api/v1/checkout/create-order", {
+    headers: auth,
+    data: { productId: second.id, quantity: 1, checkoutType: "single" },
+  });
+  expect(created.status()).toBe(201);
+  const { orderId } = (await created.json()) as { orderId: number };
+
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+  const pay = page.getByRole("region", { name: "Complete payment" });
+  await expect(pay.getByText(/Your items are kept for you until \d{1,2}:\d{2}/)).toBeVisible();
+  await pay.getByRole("link", { name: /^Pay ₹/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\/order_/);
+  await page
+    .getByRole("region", { name: "Test payment" })
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`), { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Complete payment" })).toHaveCount(0);
+});

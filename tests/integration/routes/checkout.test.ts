@@ -595,6 +595,57 @@ describe("verify-payment and the callback", () => {
     }
   });
 
+  it("an order still waiting for its payment offers Razorpay's checkout for that same order, until its reservation runs out", async () => {
+    const cookie = await sessionCookie(f.alice);
+    const order = await aliceOrder();
+    const page = () =>
+      call(
+        orderPage,
+        new Request(`${BASE}/order/${order.orderId}`, { headers: { Cookie: cookie } }),
+        { orderId: String(order.orderId) },
+      ).then((r) => r.json() as Promise<{ payment: unknown }>);
+    expect((await page()).payment).toEqual({
+      kind: "razorpay",
+      hosted: expect.objectContaining({
+        action: "https://api.razorpay.com/v1/checkout/embedded",
+        amountPaise: order.amount,
+        fields: expect.objectContaining({
+          key_id: rzp.keyId,
+          order_id: order.razorpayOrderId,
+          amount: String(order.amount),
+          callback_url: `${BASE}/checkout/callback`,
+          cancel_url: `${BASE}/order/${order.orderId}`,
+        }),
+      }),
+    });
+    // Paid through it, the callback places that order; the page offers nothing more to pay.
+    const paid = await call(
+      callback,
+      new Request(`${BASE}/checkout/callback`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(rzp.pay(order.razorpayOrderId)).toString(),
+      }),
+    );
+    expect(paid.headers.get("Location")).toBe(`/order/${order.orderId}`);
+    expect(await status(order.orderId)).toBe("paid");
+    expect((await page()).payment).toBeNull();
+
+    // Another one, past its reservation (before the expiry timer came by): nothing to pay.
+    const late = await aliceOrder();
+    await t.db
+      .updateTable("orders")
+      .set({ reserved_until: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", late.orderId)
+      .execute();
+    const latePage = await call(
+      orderPage,
+      new Request(`${BASE}/order/${late.orderId}`, { headers: { Cookie: cookie } }),
+      { orderId: String(late.orderId) },
+    ).then((r) => r.json() as Promise<{ payment: unknown }>);
+    expect(latePage.payment).toBeNull();
+  });
+
   it("an unsigned failure from anyone else is only recorded: the order keeps waiting for its payment", async () => {
     const order = await aliceOrder();
     for (const cookie of [undefined, await sessionCookie(f.bob)]) {
