@@ -20,6 +20,7 @@ import * as invoiceSeller from "./20261128T000000_invoice_seller";
 import * as postgresMoneyBigint from "./20261128T090000_postgres_money_bigint";
 import * as whatsappOptOut from "./20261129T000000_whatsapp_opt_out";
 import * as outboxTotalAttempts from "./20261129T080000_outbox_total_attempts";
+import * as partNumberSearch from "./20261129T090000_part_number_search";
 
 /**
  * Every migration, by its timestamped name. Add new ones here (names sort by time).
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T090000_postgres_money_bigint": postgresMoneyBigint,
   "20261129T000000_whatsapp_opt_out": whatsappOptOut,
   "20261129T080000_outbox_total_attempts": outboxTotalAttempts,
+  "20261129T090000_part_number_search": partNumberSearch,
 };

@@ -361,6 +361,8 @@ export interface ProductsFtsTable {
   brand: string;
   category: string;
   description: string;
+  /** The product's sizes' part numbers, each also written without its dashes and slashes. */
+  part_numbers: string;
 }
 
 export type OutboxStatus = "waiting" | "sent" | "failed";

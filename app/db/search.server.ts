@@ -8,36 +8,64 @@ import { engineOf } from "./engine";
  * configuration: no stemming, as FTS5's unicode61) under a GIN index, ranked by ts_rank with the
  * same order of weights, divided by the document's length (bm25 favours short documents too: with
  * it the best answer is the same on both engines for 17 of 18 searches of the demo catalogue).
+ * The sizes' part numbers are indexed too, weighted as the brand (migrations/
+ * 20261129T090000_part_number_search.ts): an exact identifier, yet below a title.
  *
  * What a person types never becomes syntax: every run of letters and digits is a prefix term, all
- * of them required; a word of one or two letters is looked up in titles and brands only (as a
- * prefix it matches nearly every description, and ranking all of those is slow).
+ * of them required; a word of one or two letters is looked up in titles, brands and part numbers
+ * only (as a prefix it matches nearly every description, and ranking all of those is slow). A part
+ * number typed with dashes or slashes ('MR-305/785') also matches written together ('MR305785'),
+ * as the index keeps both forms of a stored one.
  */
 const SHORT_WORD = 2;
 const MAX_WORDS = 8;
+const MAX_LENGTH = 40;
 
-function searchWords(input: string): string[] {
-  const words =
-    input
-      .normalize("NFKC")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, MAX_WORDS).map((w) => w.slice(0, 40));
+/**
+ * One thing typed between spaces: its words, all required, or else (for something with digits
+ * and punctuation between its words, as a part number) `joined`, its words written together.
+ */
+type SearchGroup = { words: string[]; joined: string | null };
+
+function searchGroups(input: string): SearchGroup[] {
+  const groups: SearchGroup[] = [];
+  const seen = new Set<string>();
+  let room = MAX_WORDS;
+  for (const chunk of input.normalize("NFKC").toLowerCase().split(/\s+/u)) {
+    const found = chunk.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const words = [...new Set(found.map((w) => w.slice(0, MAX_LENGTH)))].slice(0, room);
+    if (words.length === 0) continue;
+    const joined =
+      found.length > 1 && /\p{N}/u.test(chunk) ? found.join("").slice(0, MAX_LENGTH) : null;
+    const key = `${words.join(" ")}|${joined ?? ""}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    groups.push({ words, joined });
+    room -= words.length;
+    if (room === 0) break;
+  }
+  return groups;
 }
 
 /** The FTS5 query for SQLite; null when nothing searchable is left. */
 export function toFtsQuery(input: string): string | null {
-  const terms = searchWords(input).map((w) => {
-    const term = `"${w}"*`;
-    return w.length <= SHORT_WORD ? `{title brand} : ${term}` : term;
+  const term = (w: string) =>
+    w.length <= SHORT_WORD ? `{title brand part_numbers} : "${w}"*` : `"${w}"*`;
+  const groups = searchGroups(input).map(({ words, joined }) => {
+    const all = words.map(term).join(" AND ");
+    return joined ? `((${all}) OR ${term(joined)})` : all;
   });
-  return terms.length > 0 ? terms.join(" ") : null;
+  return groups.length > 0 ? groups.join(" AND ") : null;
 }
 
-/** The tsquery for PostgreSQL (`word:*`, `word:*AB` for titles and brands); null when nothing is left. */
+/** The tsquery for PostgreSQL (`word:*`, `word:*AB` for titles, brands and part numbers); null when nothing is left. */
 export function toTsQuery(input: string): string | null {
-  const terms = searchWords(input).map((w) => (w.length <= SHORT_WORD ? `${w}:*AB` : `${w}:*`));
-  return terms.length > 0 ? terms.join(" & ") : null;
+  const term = (w: string) => (w.length <= SHORT_WORD ? `${w}:*AB` : `${w}:*`);
+  const groups = searchGroups(input).map(({ words, joined }) => {
+    const all = words.map(term).join(" & ");
+    return joined ? `((${all}) | ${term(joined)})` : all;
+  });
+  return groups.length > 0 ? groups.join(" & ") : null;
 }
 
 /**
@@ -62,6 +90,6 @@ export function fullTextMatch(
   if (!q) return null;
   return {
     matches: sql<SqlBool>`products_fts match ${q}`,
-    rank: sql<number>`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`,
+    rank: sql<number>`bm25(products_fts, 10.0, 4.0, 2.0, 1.0, 4.0)`,
   };
 }

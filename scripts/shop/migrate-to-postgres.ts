@@ -253,8 +253,9 @@ async function copyAll(source: Database.Database, target: pg.Client, plans: Tabl
     for (const plan of plans) await copyTable(source, target, plan);
     await target.query("delete from products_fts");
     await target.query(
-      `insert into products_fts (rowid, title, brand, category, description)
-       select p.id, p.title, coalesce(b.name, ''), coalesce(c.name, ''), p.description
+      `insert into products_fts (rowid, title, brand, category, description, part_numbers)
+       select p.id, p.title, coalesce(b.name, ''), coalesce(c.name, ''), p.description,
+         product_part_numbers(p.id)
        from products p
        left join brands b on b.id = p.brand_id
        left join categories c on c.id = p.category_id`,

@@ -240,7 +240,7 @@ describe("search", () => {
       await expect(searchProducts(t.db, hostile)).resolves.toBeInstanceOf(Array);
     }
     expect(toFtsQuery('title:"winch" OR x*')).toBe(
-      '"title"* "winch"* {title brand} : "or"* {title brand} : "x"*',
+      '"title"* AND "winch"* AND {title brand part_numbers} : "or"* AND {title brand part_numbers} : "x"*',
     );
     expect(toFtsQuery("!!!")).toBeNull();
     expect(toTsQuery('title:"winch" OR x* & !y | (z)')).toBe(

@@ -31,6 +31,10 @@ const QUERIES = [
   "recovery",
   "thar",
   "mirror",
+  // Part numbers: as stored, and a dashed one written together.
+  "MR30578560500",
+  "1785ARM-61397M00",
+  "1785arm61397m00",
   "nothing-matches-this",
 ];
 
