@@ -129,8 +129,20 @@ function CartLink({ count }: { count: number }) {
 /** The menu of narrow screens: the same for every shopper, but for whether one is logged in. */
 function MobileMenu({ loggedIn, loginTo }: { loggedIn: boolean; loginTo: string }) {
   const ref = useCloseOnNavigate();
+  // With JavaScript, the open menu keeps Tab inside it (from its last item back to its close
+  // button and the other way), as the page behind is covered; a tap on that cover closes it.
+  const keepFocusInside = (e: React.KeyboardEvent<HTMLElement>) => {
+    const details = ref.current;
+    if (e.key !== "Tab" || !details?.open) return;
+    const items = [...details.querySelectorAll<HTMLElement>("summary, a[href], button")];
+    const edge = e.shiftKey ? items[0] : items.at(-1);
+    if (document.activeElement !== edge) return;
+    e.preventDefault();
+    (e.shiftKey ? items.at(-1) : items[0])?.focus();
+  };
   return (
-    <details ref={ref} className="group lg:hidden">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Tab within the open menu; its items handle the rest
+    <details ref={ref} className="group lg:hidden" onKeyDown={keepFocusInside}>
       <summary
         aria-label="Menu"
         className="relative z-[55] flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
@@ -193,7 +205,12 @@ function MobileMenu({ loggedIn, loginTo }: { loggedIn: boolean; loginTo: string 
           )}
         </nav>
       </div>
-      <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />
+      {/* A pointer's way to close; Esc and the close button are the keyboard's. */}
+      <div
+        aria-hidden="true"
+        className="fixed inset-0 z-40 bg-black/50"
+        onClick={() => ref.current?.removeAttribute("open")}
+      />
     </details>
   );
 }

@@ -149,9 +149,23 @@ test("on a phone, keyboard only: the search overlay and the menu hold focus, Esc
   await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(menu.getByRole("link", { name: "Home" })).toBeFocused();
+  // Tab stays in the open menu: from its close button back to its last item, and on round.
+  await page.keyboard.press("Shift+Tab");
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(menu.getByRole("link", { name: "Login" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Home" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();
+  // A tap on the page behind the open menu closes it.
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  await page.mouse.click(350, 400);
+  await expect(menu).toBeHidden();
 });
 
 test("hostile search input is plain text, never an error", async ({ page, request }) => {
