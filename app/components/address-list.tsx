@@ -1,4 +1,5 @@
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { Address } from "~/models/address.server";
 import { FetcherFlag } from "./fetcher-flag";
 
@@ -22,8 +23,9 @@ export function AddressLines({ address }: { address: Address }) {
 
 /**
  * Saved addresses, each with Edit and Delete and, when `deliverHref` is given, 'Deliver to This
- * Address'. Delete is a plain form post (303 back to `redirectTo`), through a fetcher with
- * JavaScript, where the address leaves the list at once.
+ * Address'. Delete asks first: a link to the question's own page (/addresses/:id/delete) without
+ * JavaScript, the same question in the card with it. Its answer is a plain form post (303 back to
+ * `redirectTo`), through a fetcher with JavaScript, where the address leaves the list at once.
  */
 export function AddressList({
   addresses,
@@ -71,8 +73,21 @@ function AddressCard({
   redirectTo: string;
 }) {
   const fetcher = useFetcher({ key: addressFetcherKey(address.id) });
-  const editHref = `/addresses/${address.id}/edit?${new URLSearchParams({ redirectTo })}`;
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const deleteLink = useRef<HTMLAnchorElement>(null);
+  // The question takes focus as it appears (Enter confirms, as on its page); Cancel gives it back.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (asked.current) deleteLink.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
+  const query = new URLSearchParams({ redirectTo });
+  const editHref = `/addresses/${address.id}/edit?${query}`;
+  const deleteHref = `/addresses/${address.id}/delete?${query}`;
   const who = `${address.fullName}, ${address.address1}`;
+  const questionId = `delete-address-${address.id}`;
   return (
     <li
       aria-current={selected ? "true" : undefined}
@@ -80,31 +95,67 @@ function AddressCard({
     >
       {selected ? <p className="text-xs font-bold uppercase text-brand-700">Selected</p> : null}
       <AddressLines address={address} />
-      <div className="mt-auto flex flex-wrap items-center gap-3">
-        {deliverHref ? (
-          <Link
-            to={deliverHref}
-            className="rounded-md bg-ink-900 px-3 py-2 text-sm font-semibold text-white hover:bg-black"
-          >
-            Deliver to This Address
+      {confirming ? (
+        <div
+          role="group"
+          aria-labelledby={questionId}
+          className="mt-auto rounded-md border-2 border-red-600 bg-red-50 p-3"
+        >
+          <p id={questionId} className="text-sm font-bold text-red-900">
+            Delete this address?
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <fetcher.Form method="post" action={`/addresses/${address.id}/delete`}>
+              <FetcherFlag />
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={address.id} />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <button
+                ref={confirmButton}
+                type="submit"
+                className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
+              >
+                Delete<span className="sr-only"> address of {who}</span>
+              </button>
+            </fetcher.Form>
+            <button
+              type="button"
+              onClick={() => setConfirming(false)}
+              className="rounded-md px-3 py-1.5 text-sm font-semibold text-gray-700 hover:bg-white"
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-auto flex flex-wrap items-center gap-3">
+          {deliverHref ? (
+            <Link
+              to={deliverHref}
+              className="rounded-md bg-ink-900 px-3 py-2 text-sm font-semibold text-white hover:bg-black"
+            >
+              Deliver to This Address
+            </Link>
+          ) : null}
+          <Link to={editHref} className="text-sm font-semibold underline-offset-2 hover:underline">
+            Edit<span className="sr-only"> address of {who}</span>
           </Link>
-        ) : null}
-        <Link to={editHref} className="text-sm font-semibold underline-offset-2 hover:underline">
-          Edit<span className="sr-only"> address of {who}</span>
-        </Link>
-        <fetcher.Form method="post" action={`/addresses/${address.id}/delete`}>
-          <FetcherFlag />
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={address.id} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button
-            type="submit"
+          <Link
+            ref={deleteLink}
+            to={deleteHref}
+            onClick={(e) => {
+              // With JavaScript the question is asked here, without loading its page (a click
+              // that opens a new tab still opens the page).
+              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              setConfirming(true);
+            }}
             className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline"
           >
             Delete<span className="sr-only"> address of {who}</span>
-          </button>
-        </fetcher.Form>
-      </div>
+          </Link>
+        </div>
+      )}
     </li>
   );
 }

@@ -34,7 +34,10 @@ const priya = {
   postalCode: "56001",
 };
 
-test("add an address with a mistake, fix it, edit it and delete it", async ({ page, request }) => {
+test("add an address with a mistake, fix it, edit it and delete it", async ({
+  page,
+  request,
+}, testInfo) => {
   await signUpAndLogIn(page, request, "/addresses");
   await expect(page.getByText("No saved addresses yet.")).toBeVisible();
   await page.getByRole("link", { name: "+ Add New Address" }).click();
@@ -80,9 +83,39 @@ test("add an address with a mistake, fix it, edit it and delete it", async ({ pa
   await page.setViewportSize({ width: 390, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  await card.getByRole("button", { name: /^Delete/ }).click();
+  // Delete asks first: in the card with JavaScript (no page load), on its own page without.
+  const js = testInfo.project.name === "js";
+  const question = page.getByRole("group", { name: "Delete this address?" });
+  const askDelete = async () => {
+    // Before React hydrates, the link loads the question's page, as without JavaScript.
+    if (js)
+      await page.waitForFunction(() =>
+        Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+      );
+    await card.getByRole("link", { name: /^Delete/ }).click();
+    await expect(question).toBeVisible();
+    await expect(page).toHaveURL(
+      js ? /\/addresses$/ : /\/addresses\/\d+\/delete\?redirectTo=%2Faddresses$/,
+    );
+    if (js) await expect(card.getByRole("group", { name: "Delete this address?" })).toBeVisible();
+    // Which address: the card around the question, or on its page, the question itself.
+    await expect(js ? card : question).toContainText("Mysuru, Karnataka 570001");
+    await expect(question.getByRole("button", { name: /^Delete/ })).toBeFocused();
+  };
+  await askDelete();
+  // Cancel keeps it (asking deleted nothing).
+  await question.getByRole(js ? "button" : "link", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/addresses$/);
+  if (js) await expect(card.getByRole("link", { name: /^Delete/ })).toBeFocused();
+  await page.reload();
+  await expect(card).toHaveCount(1);
+
+  await askDelete();
+  await question.getByRole("button", { name: /^Delete/ }).click();
   await expect(page.getByText("No saved addresses yet.")).toBeVisible();
   await expect(page.getByText("Address deleted")).toBeVisible();
+  await expect(page).toHaveURL(/\/addresses$/);
   await page.reload();
   await expect(page.getByText("No saved addresses yet.")).toBeVisible();
 });
@@ -98,6 +131,9 @@ test("someone else's address cannot be opened", async ({ page, request, browser 
   await signUpAndLogIn(other, other.request, "/addresses");
   const res = await other.goto(editHref!);
   expect(res?.status()).toBe(404);
+  // Nor asked about for deletion.
+  const deleteHref = editHref!.replace("/edit?", "/delete?");
+  expect((await other.goto(deleteHref))?.status()).toBe(404);
   await other.close();
 });
 

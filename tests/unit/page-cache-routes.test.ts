@@ -39,7 +39,7 @@ const PUBLIC: Record<string, string> = {
 const PRIVATE: Record<string, string> = {
   "$.tsx": "/no/such/page",
   "account.password.tsx": "/account/password",
-  "addresses.$id.delete.ts": "/addresses/1/delete",
+  "addresses.$id.delete.tsx": "/addresses/1/delete",
   "addresses.$id.edit.tsx": "/addresses/1/edit",
   "addresses._index.tsx": "/addresses",
   "addresses.new.tsx": "/addresses/new",
