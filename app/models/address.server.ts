@@ -2,7 +2,12 @@ import type { Kysely } from "kysely";
 import { prepared } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { z } from "zod";
-import { addressSchema, INDIAN_STATES, type AddressInput } from "~/utils/validation";
+import {
+  addressSchema,
+  indianStateSchema,
+  pinCodeSchema,
+  type AddressInput,
+} from "~/utils/validation";
 import { lookupPin, pinStateProblem } from "./pin-directory.server";
 
 /** A saved delivery address, in the spec's field names. */
@@ -12,29 +17,28 @@ export type Address = AddressInput & { id: number };
  * The address form's rules plus India Post's directory: a PIN that exists, in the chosen state.
  * A known PIN fills an empty city (its district) and an empty state, so the form works from the
  * PIN alone without JavaScript too. Shared by the HTML forms and the API.
+ *
+ * The PIN and state are compared as the values are read, before the fields' own rules, so that a
+ * form with a bad phone number and a PIN of another state hears of both at once (a refinement
+ * after the fields would not run once a field has failed).
  */
-export const deliveryAddressSchema = z
-  .preprocess((raw) => {
-    if (!raw || typeof raw !== "object") return raw;
-    const v = { ...(raw as Record<string, unknown>) };
-    const pin = typeof v.postalCode === "string" ? v.postalCode.replace(/\s/g, "") : "";
-    const place = /^[1-9]\d{5}$/.test(pin) ? lookupPin(pin) : null;
-    // Only a field left empty (absent, null or blank) is filled: one of another type (a list, an
-    // object, a number) is refused by the schema like any other field, not replaced.
-    const empty = (f: unknown) => f == null || (typeof f === "string" && !f.trim());
-    if (place) {
-      if (empty(v.city)) v.city = place.district;
-      if (empty(v.state)) v.state = place.state;
-    }
-    return v;
-  }, addressSchema)
-  .superRefine((address, ctx) => {
-    // Zod runs this even when a field failed; only a well-formed PIN and a known state are compared.
-    if (!/^[1-9]\d{5}$/.test(String(address.postalCode))) return;
-    if (!(INDIAN_STATES as readonly unknown[]).includes(address.state)) return;
-    const problem = pinStateProblem(address.postalCode, address.state);
-    if (problem) ctx.addIssue({ code: "custom", path: ["postalCode"], message: problem });
-  });
+export const deliveryAddressSchema = z.preprocess((raw, ctx) => {
+  if (!raw || typeof raw !== "object") return raw;
+  const v = { ...(raw as Record<string, unknown>) };
+  const pin = pinCodeSchema.safeParse(v.postalCode);
+  const place = pin.success ? lookupPin(pin.data) : null;
+  // Only a field left empty (absent, null or blank) is filled: one of another type (a list, an
+  // object, a number) is refused by the schema like any other field, not replaced.
+  const empty = (f: unknown) => f == null || (typeof f === "string" && !f.trim());
+  if (place) {
+    if (empty(v.city)) v.city = place.district;
+    if (empty(v.state)) v.state = place.state;
+  }
+  const state = indianStateSchema.safeParse(v.state);
+  const problem = pin.success && state.success ? pinStateProblem(pin.data, state.data) : null;
+  if (problem) ctx.addIssue({ code: "custom", path: ["postalCode"], message: problem });
+  return v;
+}, addressSchema);
 
 /** Most addresses a shopper can keep (a guard against runaway scripts, not a product rule). */
 export const MAX_ADDRESSES_PER_USER = 50;

@@ -134,6 +134,20 @@ describe("delivery address validation (with the PIN directory)", () => {
     });
     expect(errorsOf({ ...valid, postalCode: "560001" })).toEqual({});
   });
+
+  it("says at once that the PIN is in another state and what else is wrong", () => {
+    // Each of these fields fails in a way that stops the checks after it: the PIN is still compared.
+    for (const [field, value, message] of [
+      ["phone", "12", "Enter a 10-digit Indian mobile number"],
+      ["country", "Nepal", "We deliver within India only"],
+      ["fullName", "", "Enter the full name"],
+    ]) {
+      expect(errorsOf({ ...valid, [field]: value, postalCode: "411 001" })).toEqual({
+        [field]: message,
+        postalCode: "PIN 411001 is in Maharashtra, not Karnataka.",
+      });
+    }
+  });
 });
 
 describe("quantity validation", () => {
