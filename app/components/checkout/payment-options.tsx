@@ -39,6 +39,7 @@ export function PaymentMethodFieldset({
           type="radio"
           name="paymentMethod"
           value="cod"
+          id="pay-cod"
           checked={codChosen}
           disabled={!cod?.available}
           onChange={() => onChange("cod")}

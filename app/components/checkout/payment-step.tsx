@@ -129,11 +129,8 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
   const codTotal = onlineTotal + (cod?.feePaise ?? 0);
   // GST details refused: by the fetcher's answer, or by a plain post's.
   const refusal = result && !result.ok && "errors" in result ? (result as PayWithErrors) : refused;
-  const label = busy
-    ? "Processing..."
-    : codChosen
-      ? `Place Order ${formatPaise(codTotal)}`
-      : `Pay Now ${formatPaise(onlineTotal)}`;
+  const payLabel = `Pay Now ${formatPaise(onlineTotal)}`;
+  const codLabel = `Place Order ${formatPaise(codTotal)}`;
 
   return (
     <section aria-labelledby="summary-heading" className="space-y-6">
@@ -154,6 +151,7 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
       ) : (
         <fetcher.Form
           method="post"
+          className="group/pay"
           onChange={() => {
             // Another payment method, GST details or WhatsApp choice: not the order made before.
             if (!open) return;
@@ -203,7 +201,17 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
             disabled={busy}
             className="w-full rounded-md bg-brand-600 px-5 py-3 text-lg font-bold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
           >
-            {label}
+            {busy ? (
+              "Processing..."
+            ) : cod?.available ? (
+              // The label follows the chosen payment method through CSS, so without JavaScript too.
+              <>
+                <span className="group-has-[#pay-cod:checked]/pay:hidden">{payLabel}</span>
+                <span className="hidden group-has-[#pay-cod:checked]/pay:inline">{codLabel}</span>
+              </>
+            ) : (
+              payLabel
+            )}
           </button>
         </fetcher.Form>
       )}
