@@ -79,9 +79,10 @@ function Field({
 }
 
 /**
- * With JavaScript, a PIN that exists fills an empty city (its district) and the state, unless the
- * shopper is typing in them when the answer comes. Without it the server does the same when the
- * form is saved.
+ * With JavaScript, a PIN that exists fills an empty city (its district) and an empty state, unless
+ * the shopper is typing in them when the answer comes. Without it the server does the same when
+ * the form is saved. A state the shopper typed is kept: if the PIN lies elsewhere, saving says so
+ * ("PIN 411001 is in Maharashtra, not Karnataka."), as a mistyped PIN must not move the address.
  */
 function fillFromPin(input: HTMLInputElement) {
   const pin = input.value.replace(/\s/g, "");
@@ -89,18 +90,16 @@ function fillFromPin(input: HTMLInputElement) {
   if (!form || !/^[1-9]\d{5}$/.test(pin)) return;
   const city = form.elements.namedItem("city");
   const state = form.elements.namedItem("state");
-  // What the shopper types while the answer is on its way is theirs: a field being typed in, or
-  // changed since the PIN was left, is not overwritten.
-  const stateBefore = state instanceof HTMLInputElement ? state.value : "";
-  const untouched = (field: HTMLInputElement) => document.activeElement !== field;
+  // What the shopper types is theirs: only a field still empty when the answer comes, and not
+  // being typed in, is filled.
+  const empty = (field: HTMLInputElement) =>
+    document.activeElement !== field && !field.value.trim();
   fetch(`/api/v1/pincode/${pin}`)
     .then((r) => (r.ok ? (r.json() as Promise<{ district: string; state: string }>) : null))
     .then((place) => {
       if (!place) return;
-      if (city instanceof HTMLInputElement && untouched(city) && !city.value.trim())
-        city.value = place.district;
-      if (state instanceof HTMLInputElement && untouched(state) && state.value === stateBefore)
-        state.value = place.state;
+      if (city instanceof HTMLInputElement && empty(city)) city.value = place.district;
+      if (state instanceof HTMLInputElement && empty(state)) state.value = place.state;
     })
     .catch(() => undefined);
 }

@@ -69,6 +69,20 @@ test("add an address with a mistake, fix it, edit it and delete it", async ({
   // Edit: the saved values are in the form.
   await card.getByRole("link", { name: /^Edit/ }).click();
   await expect(page.getByLabel("Address line 1")).toHaveValue("14, MG Road");
+  // A PIN of another state is not taken as the state: the typed one stays and saving says so.
+  const looked =
+    testInfo.project.name === "js"
+      ? page.waitForResponse((r) => r.url().endsWith("/api/v1/pincode/411001"))
+      : null;
+  await fillAddress(page, { postalCode: "411001" });
+  await page.getByLabel("PIN code").press("Tab");
+  await looked;
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("Karnataka");
+  await page.getByRole("button", { name: "Save Address" }).click();
+  await expect(page.getByLabel("PIN code")).toHaveAccessibleDescription(
+    "PIN 411001 is in Maharashtra, not Karnataka.",
+  );
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("Karnataka");
   await fillAddress(page, { city: "Mysuru", postalCode: "570001" });
   await page.getByRole("button", { name: "Save Address" }).click();
   await expect(page).toHaveURL(/\/addresses$/);
