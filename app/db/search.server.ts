@@ -47,25 +47,46 @@ function searchGroups(input: string): SearchGroup[] {
   return groups;
 }
 
+/**
+ * Something typed in several pieces with a digit among them, as a part number read off a box in
+ * groups ('MR 305 785 55000'): all its words written together, which the query also accepts as a
+ * whole. Null otherwise.
+ */
+function typedInPieces(input: string, groups: SearchGroup[]): string | null {
+  if (groups.length < 2) return null;
+  const words =
+    input
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  return /\p{N}/u.test(input) ? words.join("").slice(0, MAX_LENGTH) : null;
+}
+
 /** The FTS5 query for SQLite; null when nothing searchable is left. */
 export function toFtsQuery(input: string): string | null {
   const term = (w: string) =>
     w.length <= SHORT_WORD ? `{title brand part_numbers} : "${w}"*` : `"${w}"*`;
-  const groups = searchGroups(input).map(({ words, joined }) => {
+  const found = searchGroups(input);
+  const groups = found.map(({ words, joined }) => {
     const all = words.map(term).join(" AND ");
     return joined ? `((${all}) OR ${term(joined)})` : all;
   });
-  return groups.length > 0 ? groups.join(" AND ") : null;
+  if (groups.length === 0) return null;
+  const whole = typedInPieces(input, found);
+  return whole ? `((${groups.join(" AND ")}) OR ${term(whole)})` : groups.join(" AND ");
 }
 
 /** The tsquery for PostgreSQL (`word:*`, `word:*AB` for titles, brands and part numbers); null when nothing is left. */
 export function toTsQuery(input: string): string | null {
   const term = (w: string) => (w.length <= SHORT_WORD ? `${w}:*AB` : `${w}:*`);
-  const groups = searchGroups(input).map(({ words, joined }) => {
+  const found = searchGroups(input);
+  const groups = found.map(({ words, joined }) => {
     const all = words.map(term).join(" & ");
     return joined ? `((${all}) | ${term(joined)})` : all;
   });
-  return groups.length > 0 ? groups.join(" & ") : null;
+  if (groups.length === 0) return null;
+  const whole = typedInPieces(input, found);
+  return whole ? `((${groups.join(" & ")}) | ${term(whole)})` : groups.join(" & ");
 }
 
 /**

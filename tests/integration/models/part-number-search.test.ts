@@ -52,6 +52,13 @@ describe("search by part number", () => {
     expect(await found("MR-701/999")).toEqual([]);
   });
 
+  it("finds a part number stored without dashes when it is typed in pieces with spaces", async () => {
+    for (const typed of ["MR 305 785 60500", "mr305 785", "MR 30578560500"])
+      expect(await found(typed), typed).toEqual([f.ids.wheel305]);
+    // Words that are not one part number in pieces still need each other, as before.
+    expect(await found("MR 305 999")).toEqual([]);
+  });
+
   it("finds a product by its new part number once edited, and no longer by the old one", async () => {
     await setPartNumber(f.ids.wheel305, 0, "MR30590000000");
     expect(await found("MR30590000000")).toEqual([f.ids.wheel305]);
