@@ -142,7 +142,7 @@ function MobileMenu({ loggedIn, loginTo }: { loggedIn: boolean; loginTo: string 
   };
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Tab within the open menu; its items handle the rest
-    <details ref={ref} className="group lg:hidden" onKeyDown={keepFocusInside}>
+    <details ref={ref} id="mobile-menu" className="group lg:hidden" onKeyDown={keepFocusInside}>
       <summary
         aria-label="Menu"
         className="relative z-[55] flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"

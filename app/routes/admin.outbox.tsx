@@ -92,7 +92,8 @@ export default function AdminOutbox() {
         <p className="mt-6 text-sm text-gray-600">No messages.</p>
       ) : (
         <div className="relative mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          {/* Columns kept apart, and a long address wrapped, so Attempts fits a phone's width. */}
+          <table className="w-full text-left text-sm [&_td]:pr-3 [&_th]:pr-3">
             <thead>
               <tr className="border-b">
                 <th className="py-2">Message</th>
@@ -125,7 +126,7 @@ export default function AdminOutbox() {
                       <time dateTime={e.createdAt}>{orderDate(e.createdAt)}</time>
                     </span>
                   </td>
-                  <td>{e.recipient}</td>
+                  <td className="break-all">{e.recipient}</td>
                   <td>
                     {e.status === "sent" && e.sentAt ? (
                       <>

@@ -296,9 +296,13 @@ test("the mobile menu opens without JavaScript and holds the links", async ({ pa
   expect(panel.x).toBeGreaterThanOrEqual(0);
   expect(panel.x + panel.width).toBeLessThanOrEqual(390);
   await pickerButton.click();
+  const chat = page.getByRole("link", { name: "Chat with us on WhatsApp" });
+  await expect(chat).toBeVisible();
   await page.getByLabel("Menu").click();
   const menu = page.getByRole("navigation", { name: "Mobile" });
   await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
+  // The floating chat button does not sit over the open menu's cover.
+  await expect(chat).toBeHidden();
   // Its Login link brings the shopper back to the page, as the header's does.
   await expect(menu.getByRole("link", { name: "Login" })).toHaveAttribute(
     "href",
