@@ -83,6 +83,15 @@ function AddressCard({
     else if (asked.current) deleteLink.current?.focus();
     asked.current = confirming;
   }, [confirming]);
+  // Esc answers the question with Cancel.
+  useEffect(() => {
+    if (!confirming) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setConfirming(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [confirming]);
   const query = new URLSearchParams({ redirectTo });
   const editHref = `/addresses/${address.id}/edit?${query}`;
   const deleteHref = `/addresses/${address.id}/delete?${query}`;
