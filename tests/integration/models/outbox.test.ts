@@ -420,12 +420,15 @@ describe("the worker", () => {
     expect(await resendMessage(t.db, row.id)).toMatchObject({ ok: false, status: 409 });
   });
 
-  it("gives up after MAX_ATTEMPTS, shows the error, and the admin can resend", async () => {
-    // A message without a link that expires (a password reset's would not be sent hours later).
+  /**
+   * A message without a link that expires (a password reset's would not be sent hours later),
+   * failed until the outbox gives up on it. Answers the failing deliverer and the next try's time.
+   */
+  async function failUntilGivenUp(orderId: number) {
     await enqueueMessage(t.db, {
       channel: "email",
       recipient: "alice@example.com",
-      payload: orderMessage("order_delivered", 7),
+      payload: orderMessage("order_delivered", orderId),
     });
     const failing = async () => {
       throw new Error("connect ECONNREFUSED");
@@ -435,6 +438,11 @@ describe("the worker", () => {
       await runOutboxOnce(t.db, failing, { now: new Date(now) });
       now += 3600_000;
     }
+    return { failing, now };
+  }
+
+  it("gives up after MAX_ATTEMPTS, shows the error, and the admin can resend", async () => {
+    await failUntilGivenUp(7);
     const listed = await listOutbox(t.db, { status: "failed" });
     expect(listed.counts).toEqual({ waiting: 0, sent: 0, failed: 1 });
     expect(listed.entries[0]).toMatchObject({
@@ -447,19 +455,8 @@ describe("the worker", () => {
   });
 
   it("the admin's Attempts count every delivery attempt, those after a resend too", async () => {
-    await enqueueMessage(t.db, {
-      channel: "email",
-      recipient: "alice@example.com",
-      payload: orderMessage("order_delivered", 9),
-    });
-    const failing = async () => {
-      throw new Error("connect ECONNREFUSED");
-    };
-    let now = Date.now() + 60_000;
-    for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      await runOutboxOnce(t.db, failing, { now: new Date(now) });
-      now += 3600_000;
-    }
+    const { failing, now: givenUp } = await failUntilGivenUp(9);
+    let now = givenUp;
     const attempts = async () => (await listOutbox(t.db)).entries[0];
     expect(await attempts()).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
     // The resend's attempt fails as well: counted, and the message is retried (a new round).
