@@ -151,7 +151,11 @@ test("add to cart while logged out leads to login and back to the product", asyn
   await expect(page).toHaveURL(/\/login\?redirectTo=/, AFTER_HASH);
   expect(new URL(page.url()).searchParams.get("redirectTo")).toMatch(new RegExp(`^${productPath}`));
   await logIn(page, email, "buyer-pass-123");
-  await expect(page).toHaveURL(new RegExp(`${productPath}$`), AFTER_HASH);
+  // Back on the product, with the quantity that was chosen (1) among its parameters.
+  await expect(page).toHaveURL(new RegExp(`${productPath}\\?`), AFTER_HASH);
+  const back = new URL(page.url());
+  expect(back.pathname).toBe(productPath);
+  expect(back.searchParams.get("quantity")).toBe("1");
 });
 
 test("redirectTo only leads within the shop", async ({ page }, testInfo) => {
