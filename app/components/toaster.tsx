@@ -1,19 +1,28 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MAX_TOASTS, TOAST_DURATION_MS, type Toast } from "~/utils/toast";
 
 /**
  * Shows the toasts the server rendered. Without JavaScript they simply stay on the page; with it
- * each one leaves after its time (errors 4 s, successes 2 s) or when dismissed.
+ * each one leaves after its time (errors 4 s, successes 2 s) or when dismissed, and a toast of
+ * the page before a navigation leaves with that page: "Please log in to add items" does not stay
+ * beside the "Login successful!" of the page the login leads to. On the same page (a fetcher's
+ * answer) new toasts join those shown.
  */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
   const [shown, setShown] = useState<Toast[]>(toasts);
+  const { pathname, search } = useLocation();
+  const page = useRef(pathname + search);
+  const seen = useRef(new Set(toasts.map((t) => t.id)));
 
   useEffect(() => {
-    setShown((current) => {
-      const known = new Set(current.map((t) => t.id));
-      return [...current, ...toasts.filter((t) => !known.has(t.id))].slice(-MAX_TOASTS);
-    });
-  }, [toasts]);
+    const navigated = page.current !== pathname + search;
+    page.current = pathname + search;
+    const fresh = toasts.filter((t) => !seen.current.has(t.id));
+    for (const t of fresh) seen.current.add(t.id);
+    if (!navigated && fresh.length === 0) return;
+    setShown((current) => [...(navigated ? [] : current), ...fresh].slice(-MAX_TOASTS));
+  }, [toasts, pathname, search]);
 
   return (
     <div

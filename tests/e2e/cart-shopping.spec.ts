@@ -9,6 +9,9 @@ test("a visitor who adds to the cart logs in and comes back to the product as th
   request,
 }) => {
   const { wheel } = await pickProducts(request);
+  // The page's clock stops once the login page shows, so its toast is still up when the login
+  // answers, however long that takes (a shopper whose browser fills the form logs in at once).
+  await page.clock.install();
   await page.goto(`/product/${wheel.id}`);
   // The last size in stock (not the page's default, the first) and 3 of them.
   const size = page.locator('input[name="sizeId"]:not([disabled])').last();
@@ -18,6 +21,7 @@ test("a visitor who adds to the cart logs in and comes back to the product as th
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await expect(page.getByText("Please log in to add items to your cart.")).toBeVisible();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
   const back = new URL(page.url()).searchParams.get("redirectTo")!;
   expect(new URL(back, "http://x").pathname).toBe(`/product/${wheel.id}`);
 
@@ -31,6 +35,11 @@ test("a visitor who adds to the cart logs in and comes back to the product as th
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(new RegExp(`/product/${wheel.id}\\?`), { timeout: 25_000 });
+  // The login page's toast left with it: only the login's own shows (with JavaScript, toasts
+  // outlive a navigation unless they are dropped).
+  await expect(page.getByText("Login successful!")).toBeVisible();
+  await expect(page.getByText("Please log in to add items to your cart.")).toHaveCount(0);
+  await page.clock.resume();
   await expect(page.locator(`input[name="sizeId"][value="${sizeId}"]`)).toBeChecked();
   await expect(page.getByRole("combobox", { name: /^Quantity/ })).toHaveValue("3");
   await page.getByRole("button", { name: "Add to cart" }).click();
