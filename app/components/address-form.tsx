@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, type FetcherWithComponents } from "@remix-ru
 import { useId, type ReactNode, type Ref } from "react";
 import { DEFAULT_COUNTRY, INDIAN_STATES, type AddressField } from "~/utils/validation";
 import { FetcherFlag } from "./fetcher-flag";
+import { useFocusFirstError } from "./form-field";
 
 export type AddressValues = Partial<Record<AddressField, string>>;
 
@@ -39,6 +40,7 @@ function Field({
   name,
   label,
   error,
+  focus,
   children,
   hint,
 }: {
@@ -46,12 +48,15 @@ function Field({
   name: AddressField;
   label: string;
   error?: string;
+  /** The first field with a message: focused as the page opens (no script needed). */
+  focus?: boolean;
   hint?: string;
   children: (a11y: {
     id: string;
     name: AddressField;
     "aria-invalid": boolean;
     "aria-describedby"?: string;
+    autoFocus?: boolean;
   }) => ReactNode;
 }) {
   const errorId = `${id}-error`;
@@ -63,7 +68,13 @@ function Field({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      {children({ id, name, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {children({
+        id,
+        name,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": describedBy,
+        autoFocus: focus || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-gray-500">
           {hint}
@@ -104,20 +115,31 @@ function fillFromPin(input: HTMLInputElement) {
     .catch(() => undefined);
 }
 
-/** The eight address inputs with their labels and messages; typed values come back as defaults. */
+/**
+ * The eight address inputs with their labels and messages; typed values come back as defaults.
+ * After a refusal the first field with a message has the focus.
+ */
 export function AddressFields({
   values = {},
-  errors = {},
+  errors,
 }: {
   values?: AddressValues;
   errors?: Record<string, string>;
 }) {
   const uid = useId();
   const id = (f: string) => `${uid}-${f}`;
+  const fields = useFocusFirstError<HTMLDivElement>(errors);
+  const firstError = ADDRESS_FIELDS.find((f) => errors?.[f]);
+  const field = (name: AddressField) => ({
+    id: id(name),
+    name,
+    error: errors?.[name],
+    focus: name === firstError,
+  });
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div ref={fields} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Field id={id("fullName")} name="fullName" label="Full name" error={errors.fullName}>
+        <Field {...field("fullName")} label="Full name">
           {(a) => (
             <input
               {...a}
@@ -133,10 +155,9 @@ export function AddressFields({
       </div>
       <div className="sm:col-span-2">
         <Field
-          id={id("phone")}
-          name="phone"
+          {...field("phone")}
           label="Phone"
-          error={errors.phone}
+
           hint="10-digit mobile number, +91 optional"
         >
           {(a) => (
@@ -153,7 +174,7 @@ export function AddressFields({
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={id("address1")} name="address1" label="Address line 1" error={errors.address1}>
+        <Field {...field("address1")} label="Address line 1">
           {(a) => (
             <input
               {...a}
@@ -168,12 +189,7 @@ export function AddressFields({
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field
-          id={id("address2")}
-          name="address2"
-          label="Address line 2 (optional)"
-          error={errors.address2}
-        >
+        <Field {...field("address2")} label="Address line 2 (optional)">
           {(a) => (
             <input
               {...a}
@@ -186,7 +202,7 @@ export function AddressFields({
           )}
         </Field>
       </div>
-      <Field id={id("city")} name="city" label="City" error={errors.city}>
+      <Field {...field("city")} label="City">
         {(a) => (
           <input
             {...a}
@@ -199,7 +215,7 @@ export function AddressFields({
           />
         )}
       </Field>
-      <Field id={id("state")} name="state" label="State" error={errors.state}>
+      <Field {...field("state")} label="State">
         {(a) => (
           // Typed, with the states and union territories offered as it is typed; the server reads
           // any capitalisation of one of them and refuses anything else next to this field.
@@ -222,7 +238,7 @@ export function AddressFields({
           </>
         )}
       </Field>
-      <Field id={id("postalCode")} name="postalCode" label="PIN code" error={errors.postalCode}>
+      <Field {...field("postalCode")} label="PIN code">
         {(a) => (
           <input
             {...a}
@@ -236,7 +252,7 @@ export function AddressFields({
           />
         )}
       </Field>
-      <Field id={id("country")} name="country" label="Country" error={errors.country}>
+      <Field {...field("country")} label="Country">
         {(a) => (
           <input
             {...a}

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import type { Address } from "~/models/address.server";
 import { FetcherFlag } from "./fetcher-flag";
 
@@ -45,9 +45,30 @@ export function AddressList({
       .map((f) => Number(f.formData?.get("id"))),
   );
   const shown = addresses.filter((a) => !deleting.has(a.id));
-  if (shown.length === 0) return <p className="text-gray-600">No saved addresses yet.</p>;
+  // One question at a time: asking about another address withdraws the first question.
+  const [asking, setAsking] = useState<number | null>(null);
+  // A deleted card takes its focused button with it: the focus goes to the list (or the line
+  // saying it is empty), not to the top of the page.
+  const list = useRef<HTMLElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    list.current?.focus();
+  }, [shown.length]);
+  if (shown.length === 0)
+    return (
+      <p ref={list as RefObject<HTMLParagraphElement>} tabIndex={-1} className="text-gray-600">
+        No saved addresses yet.
+      </p>
+    );
   return (
-    <ul aria-label="Saved addresses" className="grid gap-4 sm:grid-cols-2">
+    <ul
+      ref={list as RefObject<HTMLUListElement>}
+      tabIndex={-1}
+      aria-label="Saved addresses"
+      className="grid gap-4 sm:grid-cols-2"
+    >
       {shown.map((a) => (
         <AddressCard
           key={a.id}
@@ -55,6 +76,12 @@ export function AddressList({
           selected={a.id === selectedId}
           deliverHref={deliverHref?.(a.id)}
           redirectTo={redirectTo}
+          confirming={asking === a.id}
+          onAsk={(yes) => setAsking(yes ? a.id : null)}
+          onDelete={() => {
+            refocus.current = true;
+            setAsking(null);
+          }}
         />
       ))}
     </ul>
@@ -66,32 +93,44 @@ function AddressCard({
   selected,
   deliverHref,
   redirectTo,
+  confirming,
+  onAsk,
+  onDelete,
 }: {
   address: Address;
   selected: boolean;
   deliverHref?: string;
   redirectTo: string;
+  /** Its 'Delete this address?' is open. */
+  confirming: boolean;
+  /** Opens (true) or withdraws (false) the question. */
+  onAsk: (yes: boolean) => void;
+  onDelete: () => void;
 }) {
   const fetcher = useFetcher({ key: addressFetcherKey(address.id) });
-  const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const deleteLink = useRef<HTMLAnchorElement>(null);
-  // The question takes focus as it appears (Enter confirms, as on its page); Cancel gives it back.
-  const asked = useRef(false);
+  // The question takes focus as it appears (Enter confirms, as on its page); Cancel gives it back
+  // (not a question withdrawn by asking about another address: that one has the focus).
+  const cancelled = useRef(false);
+  const cancel = () => {
+    cancelled.current = true;
+    onAsk(false);
+  };
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
-    else if (asked.current) deleteLink.current?.focus();
-    asked.current = confirming;
+    else if (cancelled.current) deleteLink.current?.focus();
+    cancelled.current = false;
   }, [confirming]);
   // Esc answers the question with Cancel.
   useEffect(() => {
     if (!confirming) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setConfirming(false);
+      if (e.key === "Escape") cancel();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [confirming]);
+  });
   const query = new URLSearchParams({ redirectTo });
   const editHref = `/addresses/${address.id}/edit?${query}`;
   const deleteHref = `/addresses/${address.id}/delete?${query}`;
@@ -114,7 +153,11 @@ function AddressCard({
             Delete this address?
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <fetcher.Form method="post" action={`/addresses/${address.id}/delete`}>
+            <fetcher.Form
+              method="post"
+              action={`/addresses/${address.id}/delete`}
+              onSubmit={onDelete}
+            >
               <FetcherFlag />
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={address.id} />
@@ -129,7 +172,7 @@ function AddressCard({
             </fetcher.Form>
             <button
               type="button"
-              onClick={() => setConfirming(false)}
+              onClick={cancel}
               className="rounded-md px-3 py-1.5 text-sm font-semibold text-gray-700 hover:bg-white"
             >
               Cancel
@@ -157,7 +200,7 @@ function AddressCard({
               // that opens a new tab still opens the page).
               if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
               e.preventDefault();
-              setConfirming(true);
+              onAsk(true);
             }}
             className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline"
           >

@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { forwardRef, useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 
 export const FIELD_INPUT_CLASS =
   "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600";
@@ -100,4 +100,21 @@ export function SubmitButton({
       {busy ? busyLabel : children}
     </button>
   );
+}
+
+/**
+ * With JavaScript, after a refused post (a new `errors` with a message in it) the focus goes to
+ * the first field marked invalid inside the returned ref's element, as the page reloaded without
+ * JavaScript does for a field given `autoFocus`. Pass the action's own `errors` object: a new
+ * object on every render would move the focus on every render.
+ */
+export function useFocusFirstError<T extends HTMLElement>(
+  errors: Record<string, string | undefined> | undefined,
+) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!errors || !Object.values(errors).some(Boolean)) return;
+    ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  return ref;
 }

@@ -55,6 +55,8 @@ test("add an address with a mistake, fix it, edit it and delete it", async ({
   await expect(page.getByLabel("City")).toHaveValue("Bengaluru");
   await expect(page.getByLabel("State", { exact: true })).toHaveValue("karnataka");
   await expect(phone).toHaveValue("98765 4321");
+  // The focus is on the first field to fix (with JavaScript by the form, without by the page).
+  await expect(phone).toBeFocused();
 
   await fillAddress(page, { phone: "+91 98765 43210", postalCode: "560001" });
   await page.getByRole("button", { name: "Save Address" }).click();
@@ -82,6 +84,7 @@ test("add an address with a mistake, fix it, edit it and delete it", async ({
   await expect(page.getByLabel("PIN code")).toHaveAccessibleDescription(
     "PIN 411001 is in Maharashtra, not Karnataka.",
   );
+  await expect(page.getByLabel("PIN code")).toBeFocused();
   await expect(page.getByLabel("State", { exact: true })).toHaveValue("Karnataka");
   await fillAddress(page, { city: "Mysuru", postalCode: "570001" });
   await page.getByRole("button", { name: "Save Address" }).click();
@@ -141,6 +144,60 @@ test("add an address with a mistake, fix it, edit it and delete it", async ({
   await expect(page.getByText("No saved addresses yet.")).toBeVisible();
 });
 
+test("with JavaScript one delete question at a time, and the focus stays in the list", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "the question in the card needs JavaScript");
+  const { email, password } = await signUpAndLogIn(page, request, "/");
+  const { token } = await (
+    await request.post("/api/v1/login", { data: { email, password } })
+  ).json();
+  for (const [fullName, city, state, postalCode] of [
+    ["Priya Sharma", "Bengaluru", "Karnataka", "560001"],
+    ["Arjun Nair", "Kochi", "Kerala", "682031"],
+  ]) {
+    const res = await request.post("/api/v1/billing", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...priya, fullName, city, state, postalCode, phone: "9876543210" },
+    });
+    expect(res.status()).toBeLessThan(300);
+  }
+  await page.goto("/addresses");
+  await page.waitForFunction(() =>
+    Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+  );
+  const list = page.getByRole("list", { name: "Saved addresses" });
+  const cards = list.getByRole("listitem");
+  await expect(cards).toHaveCount(2);
+  const question = page.getByRole("group", { name: "Delete this address?" });
+
+  // Asking about the second address withdraws the question about the first.
+  await cards
+    .nth(0)
+    .getByRole("link", { name: /^Delete/ })
+    .click();
+  await expect(cards.nth(0).getByRole("group", { name: "Delete this address?" })).toBeVisible();
+  await cards
+    .nth(1)
+    .getByRole("link", { name: /^Delete/ })
+    .click();
+  await expect(question).toHaveCount(1);
+  await expect(cards.nth(1).getByRole("group", { name: "Delete this address?" })).toBeVisible();
+  await expect(question.getByRole("button", { name: /^Delete/ })).toBeFocused();
+
+  // Deleting takes the card (and its focused button) away: the focus goes to the list.
+  const gone = (await cards.nth(1).textContent())!.includes("Kochi") ? "Kochi" : "Bengaluru";
+  await page.keyboard.press("Enter");
+  await expect(cards).toHaveCount(1);
+  await expect(list).not.toContainText(gone);
+  await expect(list).toBeFocused();
+  // The last one: the focus goes to the line saying there are none.
+  await cards.getByRole("link", { name: /^Delete/ }).click();
+  await question.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByText("No saved addresses yet.")).toBeFocused();
+});
+
 test("someone else's address cannot be opened", async ({ page, request, browser }) => {
   await signUpAndLogIn(page, request, "/addresses/new");
   await fillAddress(page, { ...priya, phone: "9876543210", postalCode: "560001" });
@@ -187,6 +244,7 @@ test("checkout step 1: add a new address (a dialog with JavaScript, inline witho
   const messages = js ? form : page;
   await expect(messages.getByText("Enter a 10-digit Indian mobile number")).toBeVisible();
   await expect(messages.getByLabel("Full name")).toHaveValue("Priya Sharma");
+  await expect(messages.getByLabel("Phone", { exact: true })).toBeFocused();
   await fillAddress(messages, { phone: "9876543210", postalCode: "560001" });
   await messages.getByRole("button", { name: "Save Address" }).click();
 
