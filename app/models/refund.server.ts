@@ -524,6 +524,22 @@ const refundsOf = prepared((db, orderId: number) =>
   db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("id"),
 );
 
+/** What each of these orders has had back (its processed refunds), in paise; absent: nothing. */
+export async function refundedPaiseByOrder(
+  db: Trx,
+  orderIds: number[],
+): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("refunds")
+    .select(["order_id", (eb) => eb.fn.sum<number | string>("amount_paise").as("paise")])
+    .where("order_id", "in", orderIds)
+    .where("status", "=", "processed")
+    .groupBy("order_id")
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, Number(r.paise)]));
+}
+
 /** An order's refunds, oldest first. */
 export async function listRefunds(db: Trx, orderId: number): Promise<RefundView[]> {
   const rows = await refundsOf(db, orderId);

@@ -7,7 +7,13 @@ import { Pagination } from "~/components/pagination";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
-import { listAllOrders, ORDER_STATUSES, STATUS_LABELS } from "~/models/order/index.server";
+import {
+  listAllOrders,
+  ORDER_STATUSES,
+  STATUS_LABELS,
+  statusLabel,
+} from "~/models/order/index.server";
+import { refundedPaiseByOrder } from "~/models/refund.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
 
@@ -29,8 +35,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const list = await listAllOrders(db, { status, q, page });
+  const refunded = await refundedPaiseByOrder(
+    db,
+    list.orders.map((o) => o.id),
+  );
   return {
     ...list,
+    orders: list.orders.map((o) => ({
+      ...o,
+      statusLabel: statusLabel(o.status, refunded.get(o.id)),
+    })),
     status,
     q,
     statuses: [
@@ -107,7 +121,7 @@ export default function AdminOrders() {
               <article aria-labelledby={`order-${o.id}`}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h2 id={`order-${o.id}`} className="font-bold">
-                    Order #{o.id} <StatusBadge status={o.status} label={label[o.status]} />
+                    Order #{o.id} <StatusBadge status={o.status} label={o.statusLabel} />
                   </h2>
                   <Link
                     to={`/admin/orders/${o.id}${search}`}

@@ -16,7 +16,7 @@ import {
   forShopper,
   getOrderForUser,
   isStandingOrder,
-  STATUS_LABELS,
+  statusLabel,
 } from "~/models/order/index.server";
 import { listRefunds } from "~/models/refund.server";
 import { listReturns, returnDeadline, SHOPPER_CANCELLABLE } from "~/models/return.server";
@@ -49,10 +49,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     returns: await listReturns(db, order.id),
   };
   const charges = await getOrderExtras(db, order.id);
+  const refundedPaise = afterSale.refunds
+    .filter((r) => r.status === "processed")
+    .reduce((sum, r) => sum + r.amountPaise, 0);
   return {
     // Shown while the shop sends WhatsApp updates at all.
     whatsapp: whatsappEnabled() ? await whatsappUpdates(db, order.id) : null,
-    order: { ...forShopper(order), statusLabel: STATUS_LABELS[order.status] },
+    order: { ...forShopper(order), statusLabel: statusLabel(order.status, refundedPaise) },
+    refundedPaise,
     afterSale,
     charges,
     standing: isStandingOrder(order.status),
@@ -65,8 +69,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, afterSale, charges, standing, payment, refusedPaymentId, whatsapp } =
-    useLoaderData<typeof loader>();
+  const {
+    order,
+    afterSale,
+    charges,
+    standing,
+    payment,
+    refusedPaymentId,
+    whatsapp,
+    refundedPaise,
+  } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/order/")) {
     return (
@@ -131,6 +143,14 @@ export default function OrderPage() {
             <Price paise={order.amountPaise} />
           </dd>
         </div>
+        {refundedPaise > 0 && order.status !== "refunded" ? (
+          <div>
+            <dt className="text-gray-600">Refunded to you</dt>
+            <dd className="font-semibold">
+              <Price paise={refundedPaise} />
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {charges ? (
         <OrderCharges

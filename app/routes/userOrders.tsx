@@ -5,7 +5,8 @@ import { requireUser } from "~/auth/guards.server";
 import { formatOrderDate, OrderItems } from "~/components/order-items";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
-import { forShopper, listPaidOrdersForUser, STATUS_LABELS } from "~/models/order/index.server";
+import { forShopper, listPaidOrdersForUser, statusLabel } from "~/models/order/index.server";
+import { refundedPaiseByOrder } from "~/models/refund.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your Orders | Overland 4x4 Gear" },
@@ -17,8 +18,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     toast: { type: "error", message: "Please log in to view orders." },
   });
   const orders = await listPaidOrdersForUser(db, user.id);
+  const refunded = await refundedPaiseByOrder(
+    db,
+    orders.map((o) => o.id),
+  );
   return {
-    orders: orders.map((o) => ({ ...forShopper(o), statusLabel: STATUS_LABELS[o.status] })),
+    orders: orders.map((o) => ({
+      ...forShopper(o),
+      statusLabel: statusLabel(o.status, refunded.get(o.id)),
+    })),
   };
 }
 

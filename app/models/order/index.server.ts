@@ -21,6 +21,7 @@ export {
   ORDERED_STATUSES,
   resolveAttention,
   STATUS_LABELS,
+  statusLabel,
   TO_SHIP,
   transitionOrder,
   type TransitionResult,

@@ -130,6 +130,18 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   confirmed: "Confirmed",
 };
 
+/**
+ * The status as people read it. An order still on its way or kept (paid, shipped, delivered) that
+ * has had part of its money back says so: "Delivered, partly refunded", not a bare "Delivered"
+ * beside a refund. (The JSON API's `status` stays the spec's word.)
+ */
+export function statusLabel(status: OrderStatus, refundedPaise = 0): string {
+  const label = STATUS_LABELS[status];
+  return refundedPaise > 0 && status !== "refunded" && status !== "cancelled"
+    ? `${label}, partly refunded`
+    : label;
+}
+
 export type TransitionResult =
   { ok: true; status: OrderStatus } | { ok: false; status: 400 | 404 | 409; message: string };
 

@@ -11,6 +11,8 @@ import { decideReturn, listReturns, requestReturn } from "~/models/return.server
 import { getSandboxGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin.orders.$id";
 import { loader as ordersLoader } from "~/routes/admin.orders";
+import { loader as orderPageLoader } from "~/routes/order.$orderId";
+import { loader as userOrdersLoader } from "~/routes/userOrders";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/admin.outbox";
 import { action as cancelAction } from "~/routes/order_.$orderId.cancel";
 import { action as returnAction } from "~/routes/order_.$orderId.return";
@@ -337,6 +339,60 @@ describe("admin doors", () => {
       { id: String(orderId) },
     );
     expect(mark.status).toBe(400);
+  });
+
+  it("a partly refunded order says so on the shopper's pages and in the admin's list; a full refund reads Refunded", async () => {
+    const { orderId } = await paidOrder();
+    const other = await paidOrder();
+    const refund = (id: number, amount: string, confirmPaise: string) =>
+      call(
+        adminOrderAction,
+        post(
+          `/admin/orders/${id}`,
+          admin,
+          new URLSearchParams({ intent: "refund", amount, reason: "goodwill", confirmPaise }),
+        ),
+        { id: String(id) },
+      );
+    expect((await refund(orderId, "1,500.00", "150000")).status).toBe(303);
+    const get = async (loader: Parameters<typeof call>[0], path: string, cookie: string) =>
+      (await call(loader, new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }), {
+        orderId: String(orderId),
+      }).then((r) => r.json())) as {
+        order: { statusLabel: string };
+        refundedPaise: number;
+        orders: { id: number; statusLabel: string }[];
+      };
+    const page = await get(orderPageLoader, `/order/${orderId}`, alice);
+    expect(page.order.statusLabel).toBe("Paid, partly refunded");
+    expect(page.refundedPaise).toBe(150_000);
+    const labels = async (loader: Parameters<typeof call>[0], path: string, cookie: string) =>
+      Object.fromEntries(
+        (await get(loader, path, cookie)).orders.map((o) => [o.id, o.statusLabel]),
+      );
+    expect(await labels(userOrdersLoader, "/userOrders", alice)).toMatchObject({
+      [orderId]: "Paid, partly refunded",
+      [other.orderId]: "Paid",
+    });
+    expect(await labels(ordersLoader, "/admin/orders", admin)).toMatchObject({
+      [orderId]: "Paid, partly refunded",
+      [other.orderId]: "Paid",
+    });
+
+    // The rest refunded: the order is refunded, and reads so (not "partly").
+    const { refundablePaise } = (await (
+      await call(
+        adminOrderLoader,
+        new Request(`${BASE}/admin/orders/${orderId}`, { headers: { Cookie: admin } }),
+        { id: String(orderId) },
+      )
+    ).json()) as { refundablePaise: number };
+    const rest = (refundablePaise / 100).toFixed(2);
+    expect((await refund(orderId, rest, String(refundablePaise))).status).toBe(303);
+    expect(await status(orderId)).toBe("refunded");
+    expect((await get(orderPageLoader, `/order/${orderId}`, alice)).order.statusLabel).toBe(
+      "Refunded",
+    );
   });
 
   it("a refund is made only once the admin confirms the sum it comes to; a different sum is shown again, not refunded", async () => {
