@@ -6,6 +6,7 @@ import {
   financialYear,
   resolveState,
   splitInclusive,
+  type RateBp,
   type TaxSplit,
 } from "~/utils/gst";
 import { getSeller, type Seller } from "./seller.server";
@@ -213,6 +214,28 @@ function prorate(amount: number, weights: number[]): number[] {
 }
 
 /**
+ * The tax of `part` paise credited on an invoice line of which `before` paise were credited by
+ * earlier notes: what the credited total's split adds to the earlier total's. Split one note at a
+ * time, each rounded on its own, the notes of a line refunded in several parts could add up to a
+ * paisa more or less tax than the invoice charged on it; this way the notes that credit a whole line
+ * carry exactly its tax, so an invoice cancelled in parts nets to zero in the GST report. (A 1-paisa
+ * part whose share of tax would round to more than itself is split on its own.)
+ */
+function creditSplit(before: number, part: number, rateBp: RateBp, intraState: boolean): TaxSplit {
+  const was = splitInclusive(before, rateBp, intraState);
+  const now = splitInclusive(before + part, rateBp, intraState);
+  const split = {
+    grossPaise: part,
+    rateBp,
+    taxablePaise: now.taxablePaise - was.taxablePaise,
+    cgstPaise: now.cgstPaise - was.cgstPaise,
+    sgstPaise: now.sgstPaise - was.sgstPaise,
+    igstPaise: now.igstPaise - was.igstPaise,
+  };
+  return split.taxablePaise < 0 ? splitInclusive(part, rateBp, intraState) : split;
+}
+
+/**
  * Each credit note's share of the invoice lines, oldest first, out of what earlier notes left: a
  * refund of lines credits those lines first (the rest of its amount, such as shipping refunded with
  * the last units, goes over what is left in proportion); an amount, or a cancel, is spread over
@@ -245,10 +268,11 @@ function creditNoteLines(
             left.map((x, i) => x - first[i]),
           ).map((x, i) => x + first[i]);
     const noteLines = parts.flatMap((part, i) => {
-      left[i] -= part;
       if (part === 0) return [];
-      const { description, hsnCode, rateBp } = lines[i];
-      return [{ description, hsnCode, ...splitInclusive(part, rateBp, intraState) }];
+      const { description, hsnCode, rateBp, grossPaise } = lines[i];
+      const before = grossPaise - left[i];
+      left[i] -= part;
+      return [{ description, hsnCode, ...creditSplit(before, part, rateBp, intraState) }];
     });
     return {
       number: note.number,

@@ -105,26 +105,33 @@ describe("credit notes", () => {
 
   it("a refund of an amount, then a cancel: each credits its part once, and together they cancel the invoice on its PDF", async () => {
     const { orderId } = await paidCartOrder(t.db, f, gateway);
-    await refundOrder(t.db, gateway, { orderId, amountPaise: 150_000, by: "admin:1" });
+    // ₹1,000.03: split on its own, its tax and the rest's would add up to a paisa less than the
+    // invoice's.
+    await refundOrder(t.db, gateway, { orderId, amountPaise: 100_003, by: "admin:1" });
     expect(await cancelOrder(t.db, gateway, { orderId, by: "admin:1" })).toMatchObject({
       ok: true,
-      refund: { amountPaise: 2 * WINCH - 150_000, status: "processed" },
+      refund: { amountPaise: 2 * WINCH - 100_003, status: "processed" },
     });
     const invoice = (await getInvoice(t.db, orderId))!;
     expect(invoice.creditNotes.map((n) => [n.number.slice(-6), n.amountPaise])).toEqual([
-      ["000001", 150_000],
-      ["000002", 2 * WINCH - 150_000],
+      ["000001", 100_003],
+      ["000002", 2 * WINCH - 100_003],
     ]);
-    // Line by line, the two notes add up to the invoice.
-    const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "totalPaise") =>
-      invoice.creditNotes.reduce((s, n) => s + n.totals[key], 0);
-    expect(sum("totalPaise")).toBe(invoice.totals.totalPaise);
-    expect(Math.abs(sum("taxablePaise") - invoice.totals.taxablePaise)).toBeLessThanOrEqual(2);
+    // The two notes add up to the invoice, tax and all, to the paisa: it nets to nothing.
+    for (const key of [
+      "taxablePaise",
+      "cgstPaise",
+      "sgstPaise",
+      "igstPaise",
+      "totalPaise",
+    ] as const)
+      expect(invoice.creditNotes.reduce((s, n) => s + n.totals[key], 0)).toBe(invoice.totals[key]);
+    for (const n of invoice.creditNotes) expect(n.totals.cgstPaise).toBe(n.totals.sgstPaise);
 
     if (!hasPdftotext) return;
     const text = await pdfText(orderId);
-    expect(text).toMatch(/Credit note CN\/\d{2}-\d{2}\/000001 of [\d-]+: ₹1,500\.00 credited/);
-    expect(text).toMatch(/Credit note CN\/\d{2}-\d{2}\/000002 of [\d-]+: ₹2,98,500\.00 credited/);
+    expect(text).toMatch(/Credit note CN\/\d{2}-\d{2}\/000001 of [\d-]+: ₹1,000\.03 credited/);
+    expect(text).toMatch(/Credit note CN\/\d{2}-\d{2}\/000002 of [\d-]+: ₹2,98,999\.97 credited/);
     expect(text).toContain("These credit notes cancel this invoice in full.");
   });
 
