@@ -62,6 +62,8 @@ export type MessagePayload =
         note: string | null;
         /** With the variant of each line (absent in messages queued before they had it). */
         lines: ({ title: string; quantity: number } & Partial<OrderLine>)[];
+        /** The sum of its refund, once the goods arrived (absent in messages queued before). */
+        refundPaise?: number;
       };
     }
   | { kind: "password_reset"; email: string; token: string; minutes: number };
@@ -258,12 +260,17 @@ export function renderMail(payload: MessagePayload, publicUrl: string): Rendered
       const o = payload.order;
       const r = payload.return;
       const lines = r.lines.map((l) => `${l.quantity} × ${lineLabel(l)}`).join(", ");
+      const sum = r.refundPaise === undefined ? null : formatPaise(r.refundPaise);
       const text = {
         requested: `We have your request to return ${lines} from order #${o.id}. We will answer within 2 working days.`,
         approved: `Your return of ${lines} from order #${o.id} is approved. Pack the items and send them back; we refund them as soon as they arrive.`,
         declined: `We cannot accept the return of ${lines} from order #${o.id}.`,
-        received: `The items you returned from order #${o.id} arrived. Their refund is started and on its way; we write again once it is made.`,
-        refunded: `The items you returned from order #${o.id} arrived and are refunded.`,
+        received: `The items you returned from order #${o.id} arrived. Their refund${sum ? ` of ${sum}` : ""} is started and on its way; we write again once it is made.`,
+        refunded: !sum
+          ? `The items you returned from order #${o.id} arrived and are refunded.`
+          : o.paymentMethod === CASH_ON_DELIVERY
+            ? `The items you returned from order #${o.id} arrived and are refunded: we have paid back ${sum}.`
+            : `The items you returned from order #${o.id} arrived and are refunded: ${sum}. Banks usually take 5–7 working days to show it.`,
       }[r.status];
       return compose(`Return for order #${o.id}: ${r.status}`, [
         para(text),

@@ -315,18 +315,22 @@ export async function enqueueRefundNotice(
   orderId: number,
   refund: { id: number; amountPaise: number; status: "pending" | "processed" | "failed" },
   now: Date = new Date(),
+  /** `email: false`: another e-mail tells of it (a return's), only WhatsApp is sent from here. */
+  options: { email?: boolean } = {},
 ): Promise<void> {
   const { snapshot, userId, whatsappOptIn } = await orderSnapshot(db, orderId);
   const payload: MessagePayload = { kind: "order_refunded", order: snapshot, refund };
-  await enqueueMessage(db, {
-    channel: "email",
-    recipient: snapshot.customerEmail,
-    payload,
-    dedupeKey: `refund:${refund.id}:${refund.status}:email`,
-    orderId,
-    userId,
-    now,
-  });
+  if (options.email !== false) {
+    await enqueueMessage(db, {
+      channel: "email",
+      recipient: snapshot.customerEmail,
+      payload,
+      dedupeKey: `refund:${refund.id}:${refund.status}:email`,
+      orderId,
+      userId,
+      now,
+    });
+  }
   const phone = whatsappNumber(snapshot.address.phone);
   if (whatsappOptIn && phone && whatsappEnabled() && refund.status === "processed") {
     await enqueueMessage(db, {

@@ -409,11 +409,21 @@ export async function settleRefundIn(
       now,
     );
   }
+  // A return's refund made is told by the return's own message (its items and the sum), which
+  // settleReturnRefund sends: one e-mail, not two about the same money.
+  const forReturn =
+    outcome.status === "processed" &&
+    (await trx
+      .selectFrom("return_requests")
+      .select("id")
+      .where("refund_id", "=", refundId)
+      .executeTakeFirst()) !== undefined;
   await enqueueRefundNotice(
     trx,
     refund.order_id,
     { id: refund.id, amountPaise: refund.amount_paise, status: outcome.status },
     now,
+    { email: !forReturn },
   );
   return true;
 }

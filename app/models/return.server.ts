@@ -54,13 +54,25 @@ export async function returnDeadline(db: Trx, orderId: number): Promise<Date | n
   return at ? new Date(Date.parse(at) + RETURN_DAYS * 24 * 3600_000) : null;
 }
 
-/** The shopper's message about the return's step ('received': the goods arrived, refund on its way). */
+/**
+ * The shopper's message about the return's step ('received': the goods arrived, refund on its way).
+ * Once the goods arrived it names the sum of their refund: for a refund made, it is the only
+ * e-mail about that money (settleRefundIn sends no second one).
+ */
 async function notify(trx: Trx, returnId: number, now: Date, step?: "received") {
   const r = await trx
     .selectFrom("return_requests")
     .selectAll()
     .where("id", "=", returnId)
     .executeTakeFirstOrThrow();
+  const refund =
+    r.refund_id === null
+      ? undefined
+      : await trx
+          .selectFrom("refunds")
+          .select("amount_paise")
+          .where("id", "=", r.refund_id)
+          .executeTakeFirst();
   const status = step ?? r.status;
   const lines = await trx
     .selectFrom("return_items as ri")
@@ -84,7 +96,13 @@ async function notify(trx: Trx, returnId: number, now: Date, step?: "received") 
     payload: {
       kind: "return_update",
       order: snapshot,
-      return: { id: r.id, status, note: r.decision_note, lines },
+      return: {
+        id: r.id,
+        status,
+        note: r.decision_note,
+        lines,
+        ...(refund && { refundPaise: refund.amount_paise }),
+      },
     },
     dedupeKey: `return:${r.id}:${status}:email`,
     orderId: r.order_id,

@@ -530,6 +530,13 @@ describe("cancelling a paid order refunds it, and a refund that fails is flagged
       false,
       true,
     ]);
-    expect(updates[2]).toMatch(/arrived\. Their refund is started and on its way/);
+    expect(updates[2]).toMatch(/arrived\. Their refund of ₹1,50,000\.00 is started and on its way/);
+    expect(updates[3]).toMatch(
+      /arrived and are refunded: ₹1,50,000\.00\. Banks usually take 5–7 working days/,
+    );
+    // The refund's own e-mails: its failure only; its success is the return's e-mail above.
+    expect(await mailTexts("order_refunded")).toEqual([
+      expect.stringContaining("did not go through"),
+    ]);
   });
 });

@@ -452,9 +452,11 @@ describe("returns of cash on delivery", () => {
     expect(await receiveReturn(t.db, noProvider, { returnId, by: "admin:1" })).toMatchObject({
       ok: true,
     });
-    const [refund] = await text("order_refunded");
+    // One e-mail tells of the refund: the return's, with the sum (no second "refund" e-mail).
+    expect(await text("order_refunded")).toEqual([]);
+    const refund = (await text("return_update")).at(-1)!;
     expect(refund).toContain(
-      `We have paid back ${formatPaise(collectedPaise)} for order #${orderId}`,
+      `The items you returned from order #${orderId} arrived and are refunded: we have paid back ${formatPaise(collectedPaise)}.`,
     );
     // No card or bank refund is on its way: the shop paid it back itself before recording it.
     expect(refund).not.toMatch(/Banks usually take/);
