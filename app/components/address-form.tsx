@@ -48,7 +48,10 @@ function Field({
   name: AddressField;
   label: string;
   error?: string;
-  /** The first field with a message: focused as the page opens (no script needed). */
+  /**
+   * The first field with a message: focused as the page opens (no script needed). Only a page
+   * answering a refused post has one, so no page takes the focus as it is first opened.
+   */
   focus?: boolean;
   hint?: string;
   children: (a11y: {

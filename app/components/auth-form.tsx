@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FormError, SubmitButton, TextField } from "./form-field";
+import { FormError, SubmitButton, TextField, useFocusFirstError } from "./form-field";
 
 export type AuthFormData = {
   email?: string;
@@ -24,6 +24,8 @@ export function AuthForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(`/${mode}`);
   const errors = result?.errors ?? {};
+  // After a refusal the focus is on the first field to fix (autoFocus: without JavaScript too).
+  const fields = useFocusFirstError<HTMLFormElement>(result?.errors);
   // After a failed post the page is re-rendered without JavaScript; with it, clear the password here.
   const password = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -37,6 +39,7 @@ export function AuthForm({
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-extrabold tracking-tight">{title}</h1>
       <Form
+        ref={fields}
         method="post"
         noValidate
         className="mt-6 space-y-5"
@@ -52,6 +55,9 @@ export function AuthForm({
           required
           defaultValue={result?.email ?? ""}
           error={errors.email}
+          // Only on a page answering a refused post, onto the field its message is about.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={Boolean(errors.email) || undefined}
         />
         <TextField
           ref={password}
@@ -62,6 +68,8 @@ export function AuthForm({
           required
           minLength={mode === "signup" ? 8 : undefined}
           error={errors.password}
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={(!errors.email && Boolean(errors.password)) || undefined}
           hint={mode === "signup" ? "At least 8 characters, not a common password." : undefined}
           after={
             mode === "login" ? (

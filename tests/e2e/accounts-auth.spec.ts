@@ -68,7 +68,9 @@ test("a wrong password is refused next to the form and the e-mail is kept", asyn
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("an empty form says e-mail and password are required, on both pages", async ({ page }) => {
+test("an empty form says e-mail and password are required, on both pages", async ({
+  page,
+}, testInfo) => {
   for (const [path, button] of [
     ["/login", "Log in"],
     ["/signup", "Sign up"],
@@ -89,6 +91,13 @@ test("an empty form says e-mail and password are required, on both pages", async
   await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
   await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
   await expect(main(page).getByLabel("Email")).toHaveValue("not-an-email");
+  // The focus is on the first field to fix: the e-mail, then (once it is right) the password.
+  await expect(main(page).getByLabel("Email")).toBeFocused();
+  await main(page).getByLabel("Email").fill(uniqueEmail(testInfo, "fixed"));
+  await main(page).getByLabel("Password").fill("short");
+  await main(page).getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText("Enter a valid e-mail address")).toHaveCount(0);
+  await expect(main(page).getByLabel("Password")).toBeFocused();
 });
 
 test("each page links to the other", async ({ page }) => {
