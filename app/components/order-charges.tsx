@@ -7,6 +7,7 @@ export type OrderChargesView = {
   shippingPaise: number;
   codFeePaise: number;
   buyerGstin: string | null;
+  buyerBusinessName: string | null;
   invoiceNumber: string | null;
   creditNoteNumber: string | null;
   cashCollectedAt: string | null;
@@ -54,8 +55,11 @@ export function OrderCharges({
           </>
         ) : null}
         {charges.buyerGstin ? (
+          // Read by the shopper and by the admin alike: the words name whose it is.
           <>
-            <dt className="text-gray-600">Your GSTIN</dt>
+            <dt className="text-gray-600">Invoiced to business</dt>
+            <dd>{charges.buyerBusinessName ?? "-"}</dd>
+            <dt className="text-gray-600">Buyer&apos;s GSTIN</dt>
             <dd className="font-mono">{charges.buyerGstin}</dd>
           </>
         ) : null}

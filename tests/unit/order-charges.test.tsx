@@ -8,6 +8,7 @@ const charges: OrderChargesView = {
   shippingPaise: 0,
   codFeePaise: 0,
   buyerGstin: null,
+  buyerBusinessName: null,
   invoiceNumber: null,
   creditNoteNumber: null,
   cashCollectedAt: null,
@@ -33,5 +34,24 @@ describe("the order page's payment method", () => {
     expect(paymentMethod({ ...cod, cashCollectedAt: "2026-11-20T10:00:00.000Z" }, true)).toBe(
       "Cash on delivery (cash collected)",
     );
+  });
+});
+
+describe("the order page's business buyer", () => {
+  it("names the business and its GSTIN in words that suit the shopper and the admin alike", () => {
+    const html = renderToStaticMarkup(
+      <OrderCharges
+        charges={{
+          ...charges,
+          buyerGstin: "29ABCDE1234F1ZW",
+          buyerBusinessName: "Trail Traders Pvt Ltd",
+        }}
+        invoiceHref="/order/1/invoice"
+        paid
+      />,
+    );
+    expect(html).toMatch(/Invoiced to business<\/dt><dd[^>]*>Trail Traders Pvt Ltd<\/dd>/);
+    expect(html).toMatch(/Buyer&#x27;s GSTIN<\/dt><dd[^>]*>29ABCDE1234F1ZW<\/dd>/);
+    expect(html).not.toContain("Your GSTIN");
   });
 });
