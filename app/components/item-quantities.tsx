@@ -10,7 +10,7 @@ export function ItemQuantities({
   rowClassName = "flex items-center gap-2",
 }: {
   items: { id: number; title: string; quantity: number }[];
-  label: (item: { title: string; quantity: number }) => string;
+  label: (item: { id: number; title: string; quantity: number }) => string;
   defaultValue?: number;
   /** What was typed into a refused form, by field name (`qty-ID`), over defaultValue. */
   typed?: Record<string, string>;

@@ -140,7 +140,7 @@ export async function refundedUnits(db: Trx, orderId: number): Promise<Map<numbe
 }
 
 /** Units of each order line not yet refunded (pending and processed refunds count). */
-async function refundableUnits(db: Trx, orderId: number) {
+export async function refundableUnits(db: Trx, orderId: number) {
   const items = await db
     .selectFrom("order_items")
     .select(["id", "quantity", "unit_price_paise", "title"])

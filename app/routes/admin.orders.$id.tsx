@@ -31,7 +31,13 @@ import {
   STATUS_LABELS,
   transitionOrder,
 } from "~/models/order/index.server";
-import { listRefunds, previewRefund, refundBalance, refundOrder } from "~/models/refund.server";
+import {
+  listRefunds,
+  previewRefund,
+  refundableUnits,
+  refundBalance,
+  refundOrder,
+} from "~/models/refund.server";
 import { cancelOrder, decideReturn, listReturns, receiveReturn } from "~/models/return.server";
 import { getOrderExtras, recordCashCollected } from "~/models/order-extras.server";
 import { whatsappUpdates } from "~/models/outbox.server";
@@ -55,6 +61,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     returns: await listReturns(db, order.id),
     // Paid online, or cash on delivery once its cash is collected (the shop pays that back itself).
     refundablePaise: order.status !== "refunded" ? (balance?.refundablePaise ?? 0) : 0,
+    /** Units of each line not refunded yet, by order item id: what the refund form offers. */
+    unitsLeft: Object.fromEntries(
+      (await refundableUnits(db, order.id)).map((u) => [u.id, u.left]),
+    ) as Record<number, number>,
     charges: await getOrderExtras(db, order.id),
     whatsapp: await whatsappUpdates(db, order.id),
   };
@@ -253,7 +263,7 @@ async function returnAction(
 }
 
 export default function AdminOrder() {
-  const { order, labels, refunds, refundablePaise, returns, charges, whatsapp } =
+  const { order, labels, refunds, refundablePaise, unitsLeft, returns, charges, whatsapp } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const errors = answer?.errors ?? {};
@@ -304,6 +314,7 @@ export default function AdminOrder() {
       <OrderRefunds
         refunds={refunds}
         items={order.items}
+        unitsLeft={unitsLeft}
         refundablePaise={refundablePaise}
         cashOnDelivery={order.paymentMethod === "cod"}
         error={errors.refund}

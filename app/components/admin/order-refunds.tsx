@@ -13,6 +13,7 @@ import { orderDate } from "./order-status";
 export function OrderRefunds({
   refunds,
   items,
+  unitsLeft,
   refundablePaise,
   cashOnDelivery = false,
   error,
@@ -22,6 +23,8 @@ export function OrderRefunds({
 }: {
   refunds: RefundView[];
   items: AdminOrderView["items"];
+  /** Units of each line not refunded yet (by item id): the form offers those, not what was bought. */
+  unitsLeft: Record<number, number>;
   refundablePaise: number;
   /** Cash on delivery: no provider moves the money back; the shop pays it and records it here. */
   cashOnDelivery?: boolean;
@@ -33,6 +36,10 @@ export function OrderRefunds({
   busy: boolean;
 }) {
   const confirming = toConfirmPaise !== undefined;
+  const bought = new Map(items.map((i) => [i.id, i.quantity]));
+  const refundable = items
+    .map((i) => ({ ...i, quantity: unitsLeft[i.id] ?? i.quantity }))
+    .filter((i) => i.quantity > 0);
   return (
     <>
       <h2 className="mt-6 font-bold">Refunds</h2>
@@ -66,8 +73,12 @@ export function OrderRefunds({
               : ""}
           </p>
           <ItemQuantities
-            items={items}
-            label={(i) => `Units of ${i.title} to refund (of ${i.quantity})`}
+            items={refundable}
+            label={(i) =>
+              i.quantity === bought.get(i.id)
+                ? `Units of ${i.title} to refund (of ${i.quantity})`
+                : `Units of ${i.title} to refund (${i.quantity} of ${bought.get(i.id)} not refunded yet)`
+            }
             typed={typed}
           />
           <div className="flex flex-wrap gap-3">

@@ -1,10 +1,12 @@
 // The after-sale doors as the server calls them: the shopper's cancel and return (multipart with a
 // real image and a disguised one), the admin's refund form and the Messages page with resend.
+import { createElement } from "react";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUserSession } from "~/auth/session.server";
+import { OrderRefunds } from "~/components/admin/order-refunds";
 import { enqueueMessage } from "~/models/outbox.server";
-import { reserveOrder, transitionOrder } from "~/models/order/index.server";
+import { reserveOrder, transitionOrder, type AdminOrderView } from "~/models/order/index.server";
 import { recordCashCollected } from "~/models/order-extras.server";
 import { listRefunds } from "~/models/refund.server";
 import { decideReturn, listReturns, requestReturn } from "~/models/return.server";
@@ -19,6 +21,7 @@ import { action as returnAction } from "~/routes/order_.$orderId.return";
 import { resetEnvCache } from "~/utils/env.server";
 import { insertCheckoutFixture, paidCartOrder } from "../../support/checkout-fixture";
 import { type TestDb, withAppDb } from "../../support/db";
+import { renderInRouter } from "../../support/render-in-router";
 import { callRoute, toastsOf } from "../../support/route";
 
 const BASE = "http://127.0.0.1:3993";
@@ -393,6 +396,40 @@ describe("admin doors", () => {
     expect((await get(orderPageLoader, `/order/${orderId}`, alice)).order.statusLabel).toBe(
       "Refunded",
     );
+  });
+
+  it("the refund form offers the units not refunded yet, not what was bought", async () => {
+    const { orderId, itemId } = await paidOrder();
+    const form = async () => {
+      const view = (await (
+        await call(
+          adminOrderLoader,
+          new Request(`${BASE}/admin/orders/${orderId}`, { headers: { Cookie: admin } }),
+          { id: String(orderId) },
+        )
+      ).json()) as Parameters<typeof OrderRefunds>[0] & {
+        order: { items: AdminOrderView["items"] };
+      };
+      return renderInRouter(
+        createElement(OrderRefunds, { ...view, items: view.order.items, busy: false }),
+      );
+    };
+    expect(await form()).toContain(`to refund (of 2)`);
+    const refund = (fields: Record<string, string>) =>
+      call(
+        adminOrderAction,
+        post(
+          `/admin/orders/${orderId}`,
+          admin,
+          new URLSearchParams({ intent: "refund", [`qty-${itemId}`]: "1", ...fields }),
+        ),
+        { id: String(orderId) },
+      );
+    const { refundToConfirm } = (await (await refund({})).json()) as { refundToConfirm: number };
+    expect((await refund({ confirmPaise: String(refundToConfirm) })).status).toBe(303);
+    const html = await form();
+    expect(html).toContain(`to refund (1 of 2 not refunded yet)`);
+    expect(html).toMatch(new RegExp(`name="qty-${itemId}"[^>]*max="1"`));
   });
 
   it("a refund is made only once the admin confirms the sum it comes to; a different sum is shown again, not refunded", async () => {
