@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import type { ProductSummary, Swatch } from "~/models/catalog.server";
+import type { Fitment, ProductSummary, Swatch } from "~/models/catalog.server";
 import { imageSrcSet, imageUrl } from "~/utils/images";
 import { Price } from "./price";
 
 /**
  * A product tile. Given `swatches` (wheels), it shows the colour thumbnails on hover or focus,
- * or 'No Colors'. Given the shopper's vehicle, it says whether the part fits it.
+ * or 'No Colors'. Given the shopper's vehicle, it says whether the part fits it, does not, or is unknown.
  */
 export function ProductCard({
   product,
@@ -75,8 +75,8 @@ export function ProductCard({
       </Link>
       <div className="flex flex-1 flex-col gap-1 px-3 pb-3 pt-1">
         <Price paise={product.pricePaise} className="mt-auto font-bold" />
-        {vehicleName && product.fits !== undefined ? (
-          <FitBadge fits={product.fits} vehicleName={vehicleName} />
+        {vehicleName && product.fitment !== undefined ? (
+          <FitBadge fitment={product.fitment} vehicleName={vehicleName} />
         ) : null}
         {!product.inStock ? <p className="text-xs font-semibold text-red-700">Sold Out</p> : null}
       </div>
@@ -84,12 +84,17 @@ export function ProductCard({
   );
 }
 
-export function FitBadge({ fits, vehicleName }: { fits: boolean; vehicleName: string }) {
-  return fits ? (
-    <p className="text-xs font-semibold text-emerald-700">Fits your {vehicleName}</p>
-  ) : (
-    <p className="text-xs font-semibold text-amber-700">Check fitment</p>
-  );
+/**
+ * How a part stands with the shopper's vehicle. A part that lists other vehicles only says so
+ * plainly (a vague "Check fitment" there hid a clear no); "Check fitment" is left for a part that
+ * lists none, where the shop cannot say.
+ */
+export function FitBadge({ fitment, vehicleName }: { fitment: Fitment; vehicleName: string }) {
+  if (fitment === "fits")
+    return <p className="text-xs font-semibold text-emerald-700">Fits your {vehicleName}</p>;
+  if (fitment === "doesNotFit")
+    return <p className="text-xs font-semibold text-red-700">Does not fit your {vehicleName}</p>;
+  return <p className="text-xs font-semibold text-amber-700">Check fitment</p>;
 }
 
 export function ProductCardSkeleton() {

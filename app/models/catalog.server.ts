@@ -21,9 +21,15 @@ export type ProductSummary = {
   pricePaise: number;
   image: string | null;
   inStock: boolean;
-  /** Whether it fits the shopper's chosen vehicle; absent when none is chosen. */
-  fits?: boolean;
+  /** How it stands with the shopper's chosen vehicle; absent when none is chosen. */
+  fitment?: Fitment;
 };
+
+/**
+ * A part and the shopper's vehicle: it fits (universal, or listed for it), it does not (it lists
+ * the vehicles it fits and this one is not among them), or the shop cannot say (nothing listed).
+ */
+export type Fitment = "fits" | "doesNotFit" | "unknown";
 
 export { PAGE_SIZE, PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, RECOMMENDATIONS, SORTS };
 export type { Sort };
@@ -50,15 +56,15 @@ export function summaryColumns() {
   ] as const;
 }
 
-type SummaryRow = Omit<ProductSummary, "inStock" | "fits"> & {
+type SummaryRow = Omit<ProductSummary, "inStock" | "fitment"> & {
   inStock: number | boolean;
-  fits?: number | null;
+  fitment?: Fitment | null;
 };
 
 export function toSummary(row: SummaryRow): ProductSummary {
-  const { fits, ...rest } = row;
+  const { fitment, ...rest } = row;
   const summary: ProductSummary = { ...rest, inStock: Boolean(row.inStock) };
-  if (fits !== undefined && fits !== null) summary.fits = Boolean(fits);
+  if (fitment !== undefined && fitment !== null) summary.fitment = fitment;
   return summary;
 }
 
@@ -67,10 +73,17 @@ function fitsExpr(vehicleId: number): Expression<SqlBool> {
   return sql<SqlBool>`(p.universal_fit = 1 or exists (select 1 from product_vehicles pv where pv.product_id = p.id and pv.vehicle_id = ${vehicleId}))`;
 }
 
-export function fitsColumn(vehicleId: number | null) {
-  return vehicleId === null
-    ? sql<null>`null`.as("fits")
-    : sql<number>`${fitsExpr(vehicleId)}`.as("fits");
+/**
+ * The `fitment` column of a product tile for the shopper's vehicle (null without one). One
+ * expression per row, no statement of its own: whether the part lists any vehicle at all reads the
+ * same primary key (product, vehicle) as whether it lists this one.
+ */
+export function fitmentColumn(vehicleId: number | null) {
+  if (vehicleId === null) return sql<null>`null`.as("fitment");
+  const listsAnyVehicle = sql<SqlBool>`exists (select 1 from product_vehicles pv where pv.product_id = p.id)`;
+  return sql<Fitment>`(case when ${fitsExpr(vehicleId)} then 'fits' when ${listsAnyVehicle} then 'doesNotFit' else 'unknown' end)`.as(
+    "fitment",
+  );
 }
 
 export async function countProducts(db: Kysely<DB>): Promise<number> {
@@ -96,7 +109,7 @@ const newestCache = versionedCache<ProductSummary[]>(200);
 
 async function readNewestProducts(db: Kysely<DB>, limit: number, vehicleId: number | null) {
   const rows = await visibleProducts(db)
-    .select([...summaryColumns(), fitsColumn(vehicleId)])
+    .select([...summaryColumns(), fitmentColumn(vehicleId)])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .limit(limit)
@@ -195,7 +208,7 @@ const countCache = versionedCache<number>(1000);
 
 /**
  * One page of products matching the query, and how many match in all. Two SQL statements
- * whatever the page size. `shopperVehicleId` only marks each tile as fitting or not.
+ * whatever the page size. `shopperVehicleId` only marks how each tile stands with that vehicle.
  */
 export async function listProducts(
   db: Kysely<DB>,
@@ -222,7 +235,10 @@ export async function listProducts(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const wanted = Math.max(1, Math.floor(q.page) || 1);
   const page = q.pastLastPage === "empty" ? wanted : Math.min(wanted, pageCount);
-  let query = filteredProducts(db, q).select([...summaryColumns(), fitsColumn(shopperVehicleId)]);
+  let query = filteredProducts(db, q).select([
+    ...summaryColumns(),
+    fitmentColumn(shopperVehicleId),
+  ]);
   if (q.sort === "price-asc") query = query.orderBy("p.price_paise", "asc").orderBy("p.id", "asc");
   else if (q.sort === "price-desc")
     query = query.orderBy("p.price_paise", "desc").orderBy("p.id", "desc");
@@ -387,7 +403,7 @@ export async function searchProducts(
   if (!search) return [];
   const rows = await visibleProducts(db)
     .innerJoin("products_fts", "products_fts.rowid", "p.id")
-    .select([...summaryColumns(), fitsColumn(shopperVehicleId)])
+    .select([...summaryColumns(), fitmentColumn(shopperVehicleId)])
     .where(search.matches)
     .orderBy(search.rank)
     .orderBy("p.id", "desc")

@@ -4,7 +4,7 @@ import type { DB } from "~/db/schema";
 import { RECOMMENDATIONS } from "~/utils/catalog-constants";
 import { imageUrl } from "~/utils/images";
 import {
-  fitsColumn,
+  fitmentColumn,
   summaryColumns,
   toSummary,
   visibleProducts,
@@ -52,7 +52,7 @@ export async function getProduct(
   const row = await visibleProducts(db)
     .select([
       ...summaryColumns(),
-      fitsColumn(shopperVehicleId),
+      fitmentColumn(shopperVehicleId),
       "p.description",
       "c.name as categoryName",
       "b.slug as brandSlug",
@@ -165,7 +165,7 @@ export async function listRecommendations(
   shopperVehicleId: number | null = null,
 ): Promise<ProductSummary[]> {
   let query = visibleProducts(db)
-    .select([...summaryColumns(), fitsColumn(shopperVehicleId)])
+    .select([...summaryColumns(), fitmentColumn(shopperVehicleId)])
     .where("c.slug", "=", category);
   if (excludeId !== null) query = query.where("p.id", "!=", excludeId);
   const rows = await query
@@ -219,7 +219,8 @@ export function productSummaryJson(p: ProductSummary) {
     image: imageUrl(p.image, 640),
     price: p.pricePaise,
     inStock: p.inStock,
-    ...(p.fits === undefined ? {} : { fits: p.fits }),
+    // The API's `fits` stays a boolean: true only when the part is known to fit.
+    ...(p.fitment === undefined ? {} : { fits: p.fitment === "fits" }),
   };
 }
 

@@ -193,8 +193,8 @@ export default function ProductPage() {
               <span className="font-semibold text-emerald-700">(Save 25%)</span>
             </div>
             <StockText stock={stock} />
-            {shopperVehicle && p.fits !== undefined ? (
-              <FitBadge fits={p.fits} vehicleName={shopperVehicle} />
+            {shopperVehicle && p.fitment !== undefined ? (
+              <FitBadge fitment={p.fitment} vehicleName={shopperVehicle} />
             ) : null}
             {p.universalFit ? (
               <p className="text-sm text-gray-700">Universal fit: suits any vehicle.</p>

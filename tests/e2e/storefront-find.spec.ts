@@ -1,4 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { findProduct, type ApiDetail } from "./storefront-support";
+
+/** What the product API says of a part's fitment. */
+type FitmentData = { universalFit: boolean; vehicles: { slug: string; name: string }[] };
+const fitsJimny = (p: FitmentData) => p.vehicles.some((v) => v.slug === "suzuki_jimny");
 
 const priceOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 
@@ -199,9 +204,13 @@ test("shop by vehicle: the picker remembers the vehicle, tiles say whether parts
   await expect(page).toHaveURL(/\/all-products$/);
   // The page streams in: count only once all of it has arrived.
   await page.waitForLoadState("load");
+  // Every tile says one of three things: it fits, it does not, or the shop cannot say.
   const fits = page.locator("article").getByText("Fits your Suzuki Jimny");
+  const notFit = page.locator("article").getByText("Does not fit your Suzuki Jimny");
   const check = page.locator("article").getByText("Check fitment");
-  expect((await fits.count()) + (await check.count())).toBe(await page.locator("article").count());
+  expect((await fits.count()) + (await notFit.count()) + (await check.count())).toBe(
+    await page.locator("article").count(),
+  );
 
   await page.getByText("Filters", { exact: true }).click();
   await page.getByLabel("Only parts that fit my Suzuki Jimny").check();
@@ -210,10 +219,41 @@ test("shop by vehicle: the picker remembers the vehicle, tiles say whether parts
   await expect(page).toHaveURL(/vehicle=suzuki_jimny/);
   await expect(page.locator("article").first()).toBeVisible();
   await expect(page.locator("article").getByText("Check fitment")).toHaveCount(0);
+  await expect(page.locator("article").getByText("Does not fit your Suzuki Jimny")).toHaveCount(0);
 
   // The choice outlives the page: another page, same vehicle.
   await page.goto("/category/suspension");
   await expect(page.getByText("My vehicle: Suzuki Jimny")).toBeVisible();
+});
+
+test("a part listed for other vehicles only says it does not fit the chosen one", async ({
+  page,
+  request,
+}) => {
+  // A seeded wheel that names its vehicles, the Jimny not among them (found, not created).
+  const wheel = (await findProduct(request, "wheels", (p) => {
+    const d = p as ApiDetail & FitmentData;
+    return !d.universalFit && d.vehicles.length > 0 && !fitsJimny(d);
+  })) as ApiDetail & FitmentData;
+
+  await page.goto(`/product/${wheel.id}`);
+  await page.getByText("Select your vehicle", { exact: true }).click();
+  await page.getByLabel("Your vehicle").selectOption({ label: "Suzuki Jimny" });
+  await page.getByRole("button", { name: "Save vehicle" }).click();
+  await expect(page.getByText("My vehicle: Suzuki Jimny")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/product/${wheel.id}$`));
+  // The product's own badge, not its recommendations' tiles (which may say the same).
+  const own = (text: string) =>
+    page.getByRole("main").locator("p:not(article p)").getByText(text, { exact: true });
+  await expect(own("Does not fit your Suzuki Jimny")).toBeVisible();
+  await expect(own(`Fits: ${wheel.vehicles.map((v) => v.name).join(", ")}`)).toBeVisible();
+  await expect(own("Check fitment")).toHaveCount(0);
+
+  // Its tile says the same in a list.
+  await page.goto(`/search?q=${encodeURIComponent(wheel.title)}`);
+  const tile = page.locator("article").filter({ hasText: wheel.title }).first();
+  await expect(tile.getByText("Does not fit your Suzuki Jimny")).toBeVisible();
+  await expect(tile.getByText("Check fitment")).toHaveCount(0);
 });
 
 test("the footer sign-up stores an address, and explains a bad one", async ({ page }, testInfo) => {

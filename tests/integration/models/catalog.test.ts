@@ -4,10 +4,13 @@ import {
   findProductIdBySlug,
   getProduct,
   listRecommendations,
+  productDetailJson,
+  productSummaryJson,
 } from "~/models/product-detail.server";
 import {
   emptyListingQuery,
   listingQueryFromParams,
+  listNewestProducts,
   listProducts,
   listSwatches,
   parseListingParams,
@@ -16,7 +19,7 @@ import {
 import { toFtsQuery, toTsQuery } from "~/db/search.server";
 import { getVehicle, listColorNames } from "~/models/taxonomy.server";
 import { createTestDb, type TestDb } from "../../support/db";
-import { insertCatalogFixture } from "../../support/catalog-fixture";
+import { insertCatalogFixture, insertTwinLabelWheel } from "../../support/catalog-fixture";
 
 let t: TestDb;
 let f: Awaited<ReturnType<typeof insertCatalogFixture>>;
@@ -127,12 +130,64 @@ describe("fitment", () => {
 
   it("tiles say whether they fit the shopper's vehicle, and say nothing without one", async () => {
     const r = await listProducts(t.db, q({}), f.vehicles.thar);
-    const fits = Object.fromEntries(r.items.map((p) => [p.id, p.fits]));
-    expect(fits[f.ids.bumper]).toBe(true);
-    expect(fits[f.ids.compressor]).toBe(true);
-    expect(fits[f.ids.winch]).toBe(false);
+    const fitment = Object.fromEntries(r.items.map((p) => [p.id, p.fitment]));
+    expect(fitment[f.ids.bumper]).toBe("fits");
+    expect(fitment[f.ids.compressor]).toBe("fits");
+    expect(fitment[f.ids.winch]).toBe("doesNotFit");
     const plain = await listProducts(t.db, q({}));
-    expect(plain.items.every((p) => p.fits === undefined)).toBe(true);
+    expect(plain.items.every((p) => p.fitment === undefined)).toBe(true);
+  });
+
+  it("a part fits (universal or listed), does not fit (lists only others) or cannot say (lists none)", async () => {
+    // A database of its own: the part without fitment data would change the other tests' lists.
+    const own = await createTestDb();
+    try {
+      const g = await insertCatalogFixture(own.db);
+      const { productId: unlisted } = await insertTwinLabelWheel(own.db);
+      const jimny = g.vehicles.jimny;
+      const expected = {
+        [g.ids.compressor]: "fits", // universal
+        [g.ids.wheel305]: "fits", // listed for the Hilux and the Jimny
+        [g.ids.winchSoldOut]: "fits", // listed for the Jimny alone
+        [g.ids.wheel701]: "doesNotFit", // listed for the Hilux alone
+        [g.ids.winch]: "doesNotFit",
+        [g.ids.bumper]: "doesNotFit", // listed for the Thar alone
+        [unlisted]: "unknown", // no vehicles listed, not universal
+      };
+      const fitmentOf = (items: { id: number; fitment?: string }[]) =>
+        Object.fromEntries(items.map((p) => [p.id, p.fitment]));
+
+      // Every list a shopper sees reads it the same way, one statement each.
+      expect(fitmentOf((await listProducts(own.db, q({}), jimny)).items)).toEqual(expected);
+      expect(fitmentOf(await listNewestProducts(own.db, 10, jimny))).toEqual(expected);
+      expect(fitmentOf(await listRecommendations(own.db, "wheels", null, 6, jimny))).toEqual({
+        [unlisted]: "unknown",
+        [g.ids.wheel305]: "fits",
+        [g.ids.wheel701]: "doesNotFit",
+      });
+      expect(fitmentOf(await searchProducts(own.db, "method", 10, jimny))).toEqual({
+        [unlisted]: "unknown",
+        [g.ids.wheel305]: "fits",
+        [g.ids.wheel701]: "doesNotFit",
+      });
+      for (const [id, fitment] of Object.entries(expected)) {
+        expect((await getProduct(own.db, Number(id), jimny))?.fitment, id).toBe(fitment);
+      }
+      expect((await getProduct(own.db, unlisted))?.fitment).toBeUndefined();
+
+      // The JSON API's `fits` stays a boolean: true only for a part known to fit.
+      const summaries = (await listProducts(own.db, q({}), jimny)).items.map(productSummaryJson);
+      expect(Object.fromEntries(summaries.map((p) => [p.id, p.fits]))).toEqual(
+        Object.fromEntries(Object.entries(expected).map(([id, v]) => [id, v === "fits"])),
+      );
+      expect(productDetailJson((await getProduct(own.db, g.ids.wheel701, jimny))!).fits).toBe(
+        false,
+      );
+      expect(productDetailJson((await getProduct(own.db, unlisted, jimny))!).fits).toBe(false);
+      expect("fits" in productDetailJson((await getProduct(own.db, unlisted))!)).toBe(false);
+    } finally {
+      await own.cleanup();
+    }
   });
 
   it("finds a vehicle by any spelling of its slug", async () => {
@@ -158,7 +213,7 @@ describe("product detail", () => {
       partNumber: "MR001-7885",
     });
     expect(p!.vehicles).toEqual([{ slug: "toyota_hilux", name: "Toyota Hilux" }]);
-    expect(p!.fits).toBe(true);
+    expect(p!.fitment).toBe("fits");
     expect(p!.inStock).toBe(true);
   });
 

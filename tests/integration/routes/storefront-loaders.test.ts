@@ -117,12 +117,14 @@ describe("statement budget per page, whatever the number of products", () => {
   it("home: 4", async () => {
     const { loader } = await import("~/routes/_index");
     const { queries, result } = await run<{
-      trending: { fits?: boolean }[];
+      trending: { fitment?: string }[];
       vehicle: { name: string } | null;
     }>(loader, "/", {}, hiluxCookie);
     expect(result.trending).toHaveLength(4);
     expect(result.vehicle?.name).toBe("Toyota Hilux");
-    expect(result.trending.every((p) => typeof p.fits === "boolean")).toBe(true);
+    expect(
+      result.trending.every((p) => ["fits", "doesNotFit", "unknown"].includes(p.fitment ?? "")),
+    ).toBe(true);
     expect(queries).toBeGreaterThan(0);
     expect(queries).toBeLessThanOrEqual(BUDGET.home);
   });
