@@ -284,3 +284,39 @@ test("a save over stock that moved while the form was open is refused with the c
   const deleted = await request.delete(`/api/v1/products/delete/${id}`, { headers });
   expect(deleted.status()).toBe(200);
 });
+
+test("the delete confirmation takes the focus, and Esc or Cancel gives it back to the row's Delete link", async ({
+  page,
+}, info) => {
+  test.skip(
+    info.project.name !== "js",
+    "the focus moves with JavaScript; without it both are links",
+  );
+  // The last row of a list longer than the window: its Delete link is far below the question.
+  await page.goto("/admin/products?category=suspension");
+  const row = page.getByRole("link", { name: /^Delete / }).last();
+  const name = (await row.getAttribute("aria-label"))!;
+  const deleteLink = page.getByRole("link", { name, exact: true });
+  const confirm = page.getByRole("alertdialog", {
+    name: "Are you sure you want to delete this product?",
+  });
+  const yes = confirm.getByRole("button", { name: "Yes, delete" });
+
+  await deleteLink.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/[?&]delete=\d+/);
+  await expect(yes).toBeFocused();
+  await expect(confirm).toBeInViewport();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/products\?category=suspension$/);
+  await expect(deleteLink).toBeFocused();
+
+  // Opened again from the keyboard, and cancelled with its Cancel link this time.
+  await page.keyboard.press("Enter");
+  await expect(yes).toBeFocused();
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/products\?category=suspension$/);
+  await expect(deleteLink).toBeFocused();
+});

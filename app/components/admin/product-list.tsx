@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Price } from "~/components/price";
 import { imageUrl } from "~/utils/images";
@@ -61,7 +61,17 @@ export function FormDialog({ children, closeTo }: { children: ReactNode; closeTo
   );
 }
 
-/** "Are you sure?" for the product the list's `?delete=` names; the post deletes it. */
+/** Where a cancelled confirmation sends the focus back: the Delete link of that product's row. */
+type ReturnFocus = { focusDelete?: number };
+
+const deleteLinkId = (productId: number) => `delete-product-${productId}`;
+
+/**
+ * "Are you sure?" for the product the list's `?delete=` names; the post deletes it. With
+ * JavaScript it takes the focus (its "Yes, delete" button) as it appears, Esc cancels it, and
+ * cancelling gives the focus back to the row's Delete link. Without JavaScript, Delete and Cancel
+ * are plain links to the list with and without `?delete=`.
+ */
 export function DeleteConfirm({
   product: confirm,
   back,
@@ -71,8 +81,36 @@ export function DeleteConfirm({
   back: string;
   deleting: boolean;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  const yes = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const returnFocus: ReturnFocus = { focusDelete: confirm.id };
+
+  useEffect(() => {
+    // The row's Delete link may be far down the list while the question sits at its top: the
+    // whole question is brought into view, then its button takes the focus.
+    box.current?.scrollIntoView({ block: "nearest" });
+    yes.current?.focus({ preventScroll: true });
+  }, [confirm.id]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      // Under the product form's dialog the list is inert: that dialog's Esc is its own.
+      if (box.current?.closest("[inert]")) return;
+      // Esc in a field outside the question (the search box clears itself) is the field's.
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest("input, select, textarea") && !box.current?.contains(target)) return;
+      const state: ReturnFocus = { focusDelete: confirm.id };
+      navigate(back, { state, preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [back, confirm.id, navigate]);
+
   return (
     <div
+      ref={box}
       role="alertdialog"
       aria-labelledby="confirm-delete"
       aria-describedby="confirm-delete-what"
@@ -90,6 +128,7 @@ export function DeleteConfirm({
           <input type="hidden" name="id" value={confirm.id} />
           <input type="hidden" name="back" value={back} />
           <button
+            ref={yes}
             type="submit"
             disabled={deleting}
             className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
@@ -99,6 +138,8 @@ export function DeleteConfirm({
         </Form>
         <Link
           to={back}
+          state={returnFocus}
+          preventScrollReset
           className="rounded-md px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-white"
         >
           Cancel
@@ -108,8 +149,21 @@ export function DeleteConfirm({
   );
 }
 
+/**
+ * After a cancelled confirmation (with JavaScript), the focus goes back to the Delete link it
+ * was opened from, rather than to the top of the page.
+ */
+function useDeleteLinkFocus() {
+  const location = useLocation();
+  const focusDelete = (location.state as ReturnFocus | null)?.focusDelete;
+  useEffect(() => {
+    if (focusDelete) document.getElementById(deleteLinkId(focusDelete))?.focus();
+  }, [location.key, focusDelete]);
+}
+
 /** The products of one page, each with its edit and delete links (which keep the list's query). */
 export function ProductTable({ rows, listSearch }: { rows: ProductRow[]; listSearch: string }) {
+  useDeleteLinkFocus();
   return (
     <div className="relative mt-2 overflow-x-auto rounded-lg border border-gray-200">
       <table className="w-full text-left text-sm">
@@ -179,6 +233,7 @@ export function ProductTable({ rows, listSearch }: { rows: ProductRow[]; listSea
                   Edit
                 </Link>
                 <Link
+                  id={deleteLinkId(p.id)}
                   to={`/admin/products${withParams(listSearch, { delete: String(p.id) })}`}
                   aria-label={`Delete ${p.title}`}
                   className="ml-1 rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-red-50"
