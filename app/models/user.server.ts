@@ -213,13 +213,15 @@ export async function verifyLogin(
 }
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+export const SAME_PASSWORD = "Choose a new password, not the one you have now.";
 
 export type ChangePasswordResult =
   { ok: true } | { ok: false; field: "currentPassword" | "newPassword"; error: string };
 
 /**
- * Sets a new password after checking the current one; every other session and API token of the
- * user ends (`keepSessionId`, the SHA-256 id of the session asking, stays).
+ * Sets a new password after checking the current one (the same password again is refused); every
+ * other session and API token of the user ends (`keepSessionId`, the SHA-256 id of the session
+ * asking, stays).
  */
 export async function changePassword(
   db: Executor,
@@ -234,6 +236,10 @@ export async function changePassword(
   if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
     return { ok: false, field: "currentPassword", error: WRONG_CURRENT_PASSWORD };
   }
+  // Checked once the current password is known to be right: before that, a new password equal
+  // to what was typed as the current one says nothing about the password the account has.
+  if (input.newPassword === input.currentPassword)
+    return { ok: false, field: "newPassword", error: SAME_PASSWORD };
   if (await isCommonPassword(input.newPassword))
     return { ok: false, field: "newPassword", error: COMMON_PASSWORD };
   const passwordHash = await hashPassword(input.newPassword, cost);

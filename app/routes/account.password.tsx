@@ -13,7 +13,7 @@ import { securityEvent } from "~/utils/log.server";
 import { PasswordHashingBusy } from "~/utils/password.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { changePasswordSchema, fieldErrors } from "~/utils/validation";
-import { FormError, SubmitButton, TextField } from "~/components/form-field";
+import { FormError, SubmitButton, TextField, useFocusFirstError } from "~/components/form-field";
 import { headersWithRetryAfter } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [
@@ -65,10 +65,17 @@ export default function ChangePasswordPage() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = result?.errors ?? {};
+  // After a refusal the focus is on the first field to fix (autoFocus: without JavaScript too).
+  const fields = useFocusFirstError<HTMLFormElement>(result?.errors);
+  const first = errors.currentPassword
+    ? "currentPassword"
+    : errors.newPassword
+      ? "newPassword"
+      : null;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-extrabold tracking-tight">Change password</h1>
-      <Form method="post" noValidate className="mt-6 space-y-5">
+      <Form ref={fields} method="post" noValidate className="mt-6 space-y-5">
         <FormError message={result?.formError} />
         <TextField
           name="currentPassword"
@@ -77,6 +84,8 @@ export default function ChangePasswordPage() {
           autoComplete="current-password"
           required
           error={errors.currentPassword}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+          autoFocus={first === "currentPassword" || undefined}
         />
         <TextField
           name="newPassword"
@@ -85,6 +94,8 @@ export default function ChangePasswordPage() {
           autoComplete="new-password"
           required
           error={errors.newPassword}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+          autoFocus={first === "newPassword" || undefined}
           hint="At least 8 characters, not a common password."
         />
         <SubmitButton busy={busy} busyLabel="Saving...">

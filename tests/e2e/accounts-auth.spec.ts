@@ -100,6 +100,42 @@ test("an empty form says e-mail and password are required, on both pages", async
   await expect(main(page).getByLabel("Password")).toBeFocused();
 });
 
+test("changing the password: the focus goes to the field to fix, and the same password again is refused", async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "changer");
+  await signUp(page, email, "first-trail-pass-1");
+  await logIn(page, email, "first-trail-pass-1");
+  await expect(accountMenu(page)).toBeVisible(AFTER_HASH);
+  await page.goto("/account/password");
+  const current = main(page).getByLabel("Current password");
+  const next = main(page).getByLabel("New password");
+  const change = main(page).getByRole("button", { name: "Change password" });
+
+  // Both empty: the first field to fix is the current password.
+  await change.click();
+  await expect(main(page).getByText("Enter your current password")).toBeVisible();
+  await expect(current).toBeFocused();
+
+  // The password the account has, as the new one: refused next to the new password, focused.
+  await current.fill("first-trail-pass-1");
+  await next.fill("first-trail-pass-1");
+  await change.click();
+  await expect(next).toHaveAccessibleDescription(
+    "Choose a new password, not the one you have now.",
+    AFTER_HASH,
+  );
+  await expect(next).toHaveAttribute("aria-invalid", "true");
+  await expect(next).toBeFocused();
+
+  await current.fill("first-trail-pass-1");
+  await next.fill("second-trail-pass-2");
+  await change.click();
+  await expect(
+    page.getByText("Password changed. You were logged out everywhere else."),
+  ).toBeVisible(AFTER_HASH);
+});
+
 test("each page links to the other", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("link", { name: "Create an account" }).click();

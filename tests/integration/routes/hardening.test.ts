@@ -392,7 +392,7 @@ describe("sessions and passwords", () => {
     (await createUserSession(new Request(ORIGIN + "/login"), userId)).split(";")[0];
   const asUser = (cookie: string) => new Request(ORIGIN + "/", { headers: { Cookie: cookie } });
 
-  it("changing the password needs the current one and ends every other session and API token", async () => {
+  it("changing the password needs the current one and a different new one, and ends every other session and API token", async () => {
     const user = await createUser(
       t.db,
       { email: "changer@example.com", password: "old-password-1" },
@@ -418,6 +418,19 @@ describe("sessions and passwords", () => {
       form({ currentPassword: "old-password-1", newPassword: "iloveyou" }, { Cookie: here }),
     );
     expect(await common.json()).toMatchObject({ errors: { newPassword: COMMON_PASSWORD } });
+    // The password the account has, typed again as the new one, is refused next to the new
+    // password, and nothing ends: the other session and the API token still work.
+    const same = await post(
+      changePasswordRoute,
+      "/account/password",
+      form({ currentPassword: "old-password-1", newPassword: "old-password-1" }, { Cookie: here }),
+    );
+    expect(same.status).toBe(400);
+    expect(await same.json()).toEqual({
+      errors: { newPassword: "Choose a new password, not the one you have now." },
+    });
+    expect(await getUser(asUser(elsewhere))).toMatchObject({ id: user.user.id });
+    expect(await userForApiToken(t.db, token)).not.toBeNull();
 
     const ok = await post(
       changePasswordRoute,
