@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { errorAria, FieldError } from "~/components/form-field";
+import { errorAria, FieldError, useFocusFirstError } from "~/components/form-field";
 import { ItemQuantities } from "~/components/item-quantities";
 import { formatOrderDate } from "~/components/order-items";
 import { db } from "~/db/db.server";
@@ -159,6 +159,10 @@ export default function ReturnPage() {
   const result = useActionData<typeof action>();
   const errors: Record<string, string> = result?.errors ?? {};
   const busy = useNavigation().state === "submitting";
+  // After a refusal the focus is on the first field to fix (autoFocus: without JavaScript too).
+  // A message for the whole request (the order can no longer be returned) has no field.
+  const fields = useFocusFirstError<HTMLFormElement>(result?.errors);
+  const first = (["lines", "reason", "photos"] as const).find((f) => errors[f]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-extrabold tracking-tight">
@@ -171,7 +175,13 @@ export default function ReturnPage() {
             : "Items can be returned once the order is delivered."}
         </p>
       ) : (
-        <Form method="post" encType="multipart/form-data" noValidate className="mt-6 space-y-5">
+        <Form
+          ref={fields}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="mt-6 space-y-5"
+        >
           <p className="text-sm text-gray-700">
             You can ask for a return until {until ? formatOrderDate(until) : null}.
           </p>
@@ -188,6 +198,8 @@ export default function ReturnPage() {
               defaultValue={0}
               typed={result?.values}
               rowClassName="mt-2 flex items-center gap-3 text-sm"
+              errorId={errors.lines ? "lines-error" : undefined}
+              focusFirst={first === "lines"}
             />
             <FieldError name="lines" error={errors.lines} />
           </fieldset>
@@ -203,6 +215,8 @@ export default function ReturnPage() {
               maxLength={1000}
               defaultValue={result?.reason}
               {...errorAria("reason", errors.reason)}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+              autoFocus={first === "reason" || undefined}
               className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2"
             />
             <FieldError name="reason" error={errors.reason} />
@@ -218,6 +232,8 @@ export default function ReturnPage() {
               multiple
               accept="image/jpeg,image/png,image/webp,image/avif"
               {...errorAria("photos", errors.photos)}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+              autoFocus={first === "photos" || undefined}
               className="mt-1 block text-sm"
             />
             <FieldError name="photos" error={errors.photos} />

@@ -88,6 +88,8 @@ test("a delivered item is returned with a photo, approved, received and refunded
   await expect(s.getByText(`You can ask for a return until ${until}.`)).toBeVisible();
   await s.getByRole("button", { name: "Ask for a return" }).click();
   await expect(s.getByText("Choose at least one item to return.")).toBeVisible({ timeout: 20_000 });
+  // The focus is on the first field to fix, with JavaScript and without: the quantity...
+  await expect(s.getByRole("spinbutton", { name: /you bought 1/ })).toBeFocused();
   await s.getByRole("spinbutton", { name: /you bought 1/ }).fill("1");
   // A refused request keeps the quantity chosen (without JavaScript the page is rendered anew).
   await s.getByLabel("Why are you returning them?").fill("Bent");
@@ -97,6 +99,8 @@ test("a delivered item is returned with a photo, approved, received and refunded
   });
   await expect(s.getByRole("spinbutton", { name: /you bought 1/ })).toHaveValue("1");
   await expect(s.getByLabel("Why are you returning them?")).toHaveValue("Bent");
+  // ...then, once the quantity is right, the reason.
+  await expect(s.getByLabel("Why are you returning them?")).toBeFocused();
   await s.getByLabel("Why are you returning them?").fill("The mounting bracket arrived bent");
   await s.getByLabel(/^Photos/).setInputFiles(await imageFile("bent.png", "#7f8c8d"));
   await s.getByRole("button", { name: "Ask for a return" }).click();
