@@ -258,6 +258,8 @@ test("a business buyer's GSTIN: one of another state than the delivery is refuse
     ),
   ).toBeVisible();
   await expect(page.getByLabel("GSTIN")).toHaveAttribute("aria-invalid", "true");
+  // The focus is on the field to fix, with JavaScript and without.
+  await expect(page.getByLabel("GSTIN")).toBeFocused();
   await expect(page.getByLabel("Business name")).toHaveValue("Trail Tech LLP");
 
   await page.getByLabel("GSTIN").fill("29AAPFU0939F1ZR");

@@ -1,4 +1,4 @@
-import { TextField } from "~/components/form-field";
+import { TextField, useFocusFirstError } from "~/components/form-field";
 import { Price } from "~/components/price";
 import type { CheckoutCharges, PayNowState } from "~/forms/checkout";
 
@@ -76,12 +76,15 @@ function GstField({
   maxLength,
   typed,
   error,
+  first,
 }: {
   name: "gstin" | "businessName";
   label: string;
   maxLength: number;
   typed: Record<string, string>;
   error?: string;
+  /** The first field with a message: focused as the refused page opens (no script needed). */
+  first?: boolean;
 }) {
   return (
     <TextField
@@ -91,31 +94,54 @@ function GstField({
       maxLength={maxLength}
       defaultValue={typed[name] ?? ""}
       error={error}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+      autoFocus={first || undefined}
       // A GSTIN is shown in capitals as it is typed.
       className={name === "gstin" ? `${GST_INPUT_CLASS} uppercase` : GST_INPUT_CLASS}
     />
   );
 }
 
-/** The optional GSTIN and business name, open when one was typed or refused. */
+/**
+ * The optional GSTIN and business name, open when one was typed or refused. After a refusal the
+ * focus is on the first field to fix. `errors` is the refusal's own object (not a new one on each
+ * render, which would move the focus on each render).
+ */
 export function GstDetails({
   typed,
   errors,
 }: {
   typed: Record<string, string>;
-  errors: Record<string, string>;
+  errors?: Record<string, string>;
 }) {
+  const details = useFocusFirstError<HTMLDetailsElement>(errors);
+  const first = (["gstin", "businessName"] as const).find((f) => errors?.[f]);
   return (
     <details
+      ref={details}
       className="mb-4 rounded-lg border border-gray-200 p-4"
-      open={Boolean(typed.gstin || errors.gstin)}
+      open={Boolean(typed.gstin || first)}
     >
       <summary className="cursor-pointer font-semibold">
         Add a GSTIN for business purchase (optional)
       </summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <GstField name="gstin" label="GSTIN" maxLength={20} typed={typed} error={errors.gstin} />
-        <GstField name="businessName" label="Business name" maxLength={120} typed={typed} />
+        <GstField
+          name="gstin"
+          label="GSTIN"
+          maxLength={20}
+          typed={typed}
+          error={errors?.gstin}
+          first={first === "gstin"}
+        />
+        <GstField
+          name="businessName"
+          label="Business name"
+          maxLength={120}
+          typed={typed}
+          error={errors?.businessName}
+          first={first === "businessName"}
+        />
       </div>
     </details>
   );

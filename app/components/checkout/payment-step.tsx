@@ -175,7 +175,7 @@ export function PaymentStep({ page }: { page: PaymentStepProps }) {
             codTotal={codTotal}
             onChange={setMethod}
           />
-          <GstDetails typed={refusal?.values ?? {}} errors={refusal?.errors ?? {}} />
+          <GstDetails typed={refusal?.values ?? {}} errors={refusal?.errors} />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           {/* The totals on the button: the order is refused if the server's differs. */}
           <input type="hidden" name="shownTotal.razorpay" value={onlineTotal} />
