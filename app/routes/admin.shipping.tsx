@@ -5,9 +5,10 @@ import { requireAdmin } from "~/auth/guards.server";
 import { Price } from "~/components/price";
 import { db } from "~/db/db.server";
 import { MoneyField, moneyInputClass, rupees } from "~/components/admin/money-field";
+import { useFocusFirstError } from "~/components/form-field";
 import { readServiceabilityCsv, readShippingSettings } from "~/forms/shipping-settings";
 import { getSettings, saveSettings } from "~/models/settings.server";
-import { ZONE_LABELS, ZONES } from "~/utils/shipping-zones";
+import { ZONE_LABELS, ZONES, type Zone } from "~/utils/shipping-zones";
 import { countServiceabilityOverrides, importServiceability } from "~/models/shipping.server";
 import { isReportMonth, previousMonth, REPORT_MONTH_FORMAT } from "~/models/gst-report.server";
 import { securityEvent } from "~/utils/log.server";
@@ -84,6 +85,57 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+/** The fields that can be refused, in the order the page shows them. */
+const FIELDS = [
+  "freeShippingFrom",
+  "codLimit",
+  "codFee",
+  "cutoffTime",
+  ...ZONES.flatMap((zone) => [`${zone}.firstKg`, `${zone}.perKg`, `${zone}.days`]),
+  "csv",
+];
+
+/** One of a zone's inputs in the rates table, with its message under it. */
+function ZoneInput({
+  zone,
+  field,
+  label,
+  value,
+  error,
+  first,
+  numeric,
+}: {
+  zone: Zone;
+  field: "firstKg" | "perKg" | "days";
+  label: string;
+  value: string | number;
+  error?: string;
+  first: boolean;
+  numeric?: boolean;
+}) {
+  const name = `${zone}.${field}`;
+  return (
+    <td>
+      <input
+        aria-label={`${ZONE_LABELS[zone]}: ${label}`}
+        name={name}
+        inputMode={numeric ? "numeric" : undefined}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+        autoFocus={first || undefined}
+        className={moneyInputClass}
+      />
+      {error ? (
+        <p id={`${name}-error`} className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </td>
+  );
+}
+
 export default function AdminShipping() {
   const { settings, overrides, reportMonth, reportMonthError } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -93,6 +145,11 @@ export default function AdminShipping() {
   const text = (name: string, stored: string | number) => (typed ? (typed[name] ?? "") : stored);
   const ticked = (name: string, stored: boolean) => (typed ? name in typed : stored);
   const busy = useNavigation().state === "submitting";
+  // After a refusal the focus is on the first field to fix (autoFocus: without JavaScript too).
+  // A message for the whole form has no field to go to.
+  const settingsForm = useFocusFirstError<HTMLFormElement>(result?.errors);
+  const csvForm = useFocusFirstError<HTMLFormElement>(result?.errors);
+  const first = FIELDS.find((f) => errors[f]);
   return (
     <section
       aria-labelledby="shipping-title"
@@ -101,7 +158,7 @@ export default function AdminShipping() {
       <h1 id="shipping-title" className="text-2xl font-extrabold tracking-tight">
         Shipping and cash on delivery
       </h1>
-      <Form method="post" className="space-y-6" noValidate>
+      <Form ref={settingsForm} method="post" className="space-y-6" noValidate>
         <input type="hidden" name="intent" value="settings" />
         {errors.form ? (
           <p role="alert" className="text-sm text-red-700">
@@ -115,6 +172,7 @@ export default function AdminShipping() {
             paise={settings.freeShippingFromPaise}
             errors={errors}
             typed={typed?.freeShippingFrom}
+            focus={first === "freeShippingFrom"}
           />
           <MoneyField
             name="codLimit"
@@ -122,6 +180,7 @@ export default function AdminShipping() {
             paise={settings.codLimitPaise}
             errors={errors}
             typed={typed?.codLimit}
+            focus={first === "codLimit"}
           />
           <MoneyField
             name="codFee"
@@ -129,6 +188,7 @@ export default function AdminShipping() {
             paise={settings.codFeePaise}
             errors={errors}
             typed={typed?.codFee}
+            focus={first === "codFee"}
           />
           <div>
             <label htmlFor="cutoffTime" className="block text-sm font-semibold">
@@ -140,6 +200,8 @@ export default function AdminShipping() {
               defaultValue={text("cutoffTime", settings.cutoffTime)}
               aria-invalid={errors.cutoffTime ? true : undefined}
               aria-describedby={errors.cutoffTime ? "cutoffTime-error" : undefined}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+              autoFocus={first === "cutoffTime" || undefined}
               className={moneyInputClass}
             />
             {errors.cutoffTime ? (
@@ -172,40 +234,31 @@ export default function AdminShipping() {
                     <th scope="row" className="py-2 pr-3 font-semibold">
                       {ZONE_LABELS[zone]}
                     </th>
-                    <td>
-                      <input
-                        aria-label={`${ZONE_LABELS[zone]}: first kg (₹)`}
-                        name={`${zone}.firstKg`}
-                        defaultValue={text(`${zone}.firstKg`, rupees(z.firstKgPaise))}
-                        className={moneyInputClass}
-                      />
-                      {errors[`${zone}.firstKg`] ? (
-                        <p className="text-red-700">{errors[`${zone}.firstKg`]}</p>
-                      ) : null}
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`${ZONE_LABELS[zone]}: each further kg (₹)`}
-                        name={`${zone}.perKg`}
-                        defaultValue={text(`${zone}.perKg`, rupees(z.perKgPaise))}
-                        className={moneyInputClass}
-                      />
-                      {errors[`${zone}.perKg`] ? (
-                        <p className="text-red-700">{errors[`${zone}.perKg`]}</p>
-                      ) : null}
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`${ZONE_LABELS[zone]}: days`}
-                        name={`${zone}.days`}
-                        inputMode="numeric"
-                        defaultValue={text(`${zone}.days`, z.days)}
-                        className={moneyInputClass}
-                      />
-                      {errors[`${zone}.days`] ? (
-                        <p className="text-red-700">{errors[`${zone}.days`]}</p>
-                      ) : null}
-                    </td>
+                    <ZoneInput
+                      zone={zone}
+                      field="firstKg"
+                      label="first kg (₹)"
+                      value={text(`${zone}.firstKg`, rupees(z.firstKgPaise))}
+                      error={errors[`${zone}.firstKg`]}
+                      first={first === `${zone}.firstKg`}
+                    />
+                    <ZoneInput
+                      zone={zone}
+                      field="perKg"
+                      label="each further kg (₹)"
+                      value={text(`${zone}.perKg`, rupees(z.perKgPaise))}
+                      error={errors[`${zone}.perKg`]}
+                      first={first === `${zone}.perKg`}
+                    />
+                    <ZoneInput
+                      zone={zone}
+                      field="days"
+                      label="days"
+                      value={text(`${zone}.days`, z.days)}
+                      error={errors[`${zone}.days`]}
+                      first={first === `${zone}.days`}
+                      numeric
+                    />
                     <td>
                       <input
                         type="checkbox"
@@ -241,7 +294,7 @@ export default function AdminShipping() {
         </button>
       </Form>
 
-      <Form method="post" encType="multipart/form-data" className="space-y-3">
+      <Form ref={csvForm} method="post" encType="multipart/form-data" className="space-y-3">
         <h2 className="text-lg font-bold">Courier serviceability (CSV)</h2>
         <p className="text-sm text-gray-600">
           One line per PIN: <code>PIN,COD,days</code> (COD yes or no, days 1 to 30), optionally a
@@ -260,6 +313,8 @@ export default function AdminShipping() {
             accept=".csv,text/csv"
             aria-invalid={errors.csv ? true : undefined}
             aria-describedby={errors.csv ? "csv-error" : undefined}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+            autoFocus={first === "csv" || undefined}
             className="mt-1 text-sm"
           />
           {errors.csv ? (

@@ -10,6 +10,7 @@ export function MoneyField({
   paise,
   errors,
   typed,
+  focus,
 }: {
   name: string;
   label: string;
@@ -17,6 +18,8 @@ export function MoneyField({
   errors: Record<string, string>;
   /** What was typed into a refused form, shown instead of the stored amount. */
   typed?: string;
+  /** The first field with a message: focused as the refused page opens (no script needed). */
+  focus?: boolean;
 }) {
   return (
     <div>
@@ -30,6 +33,8 @@ export function MoneyField({
         defaultValue={typed ?? rupees(paise)}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${name}-error` : undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a page answering a refused post
+        autoFocus={focus || undefined}
         className={moneyInputClass}
       />
       {errors[name] ? (
