@@ -237,3 +237,19 @@ export type PayNowData =
       sandbox: SandboxPayment | null;
     }
   | { ok: false; message: string; redirectTo?: string };
+
+/**
+ * The product page as a Buy Now of more than is left came from it: the same colour and size (the
+ * product page's own `color` and `size` parameters), the quantity set to what is left.
+ */
+export function buyNowAgainPath(
+  item: { productId: number; sizeId: number | null; colorName: string | null },
+  left: number,
+): string {
+  const params = new URLSearchParams();
+  if (item.colorName) params.set("color", item.colorName);
+  if (item.sizeId !== null) params.set("size", String(item.sizeId));
+  if (left > 0) params.set("quantity", String(left));
+  const query = params.toString();
+  return `/product/${item.productId}${query ? `?${query}` : ""}`;
+}

@@ -12,6 +12,7 @@ import { isFetcherSubmission } from "~/components/fetcher-flag";
 import { PAYMENT_CALLBACK_PATH } from "~/components/payment";
 import { db } from "~/db/db.server";
 import {
+  buyNowAgainPath,
   checkoutCharges,
   checkoutSummary,
   payNowState,
@@ -32,6 +33,8 @@ import {
   isOrdered,
   placeOrder,
   previewCheckout,
+  stockMessage,
+  unitsLeftFor,
   sameBuyNowOrdered,
   STATUS_LABELS,
   type ItemDraft,
@@ -78,6 +81,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!preview.ok) {
     const back = source.type === "single" ? `/product/${source.productId}` : "/cart";
     return redirectWithToast(back, { type: "error", message: preview.message }, request);
+  }
+  // Buy Now for more than is left is said at once, back on the product with what is left chosen,
+  // not only when Pay Now finds it out. (Cart lines are kept within the stock as they change.)
+  if (source.type === "single") {
+    const [item] = preview.items;
+    const left = await unitsLeftFor(db, user.id, item);
+    if (item.quantity > left) {
+      return redirectWithToast(
+        buyNowAgainPath(item, left),
+        { type: "error", message: stockMessage(item, left) },
+        request,
+      );
+    }
   }
   const summary = checkoutSummary(preview.items, preview.totalPaise);
   const urls = stepUrls(state);

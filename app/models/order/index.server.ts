@@ -31,6 +31,8 @@ export {
   ORDER_RATE_PER_USER,
   placeOrder,
   previewCheckout,
+  stockMessage,
+  unitsLeftFor,
   reserveOrder,
   type CheckoutPreview,
   type ItemDraft,

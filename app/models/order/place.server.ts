@@ -8,7 +8,12 @@ import { listCartLines, takeOrderedFromCart } from "../cart.server";
 import { computeCharges, type PaymentMethod } from "../checkout-charges.server";
 import { enqueueOrderEvent, whatsappEnabled } from "../outbox.server";
 import { addressKey, retryText, takeAll, type Limit } from "../throttle.server";
-import { reserveVariant, resolveVariant, type VariantFailure } from "../variant-stock.server";
+import {
+  reserveVariant,
+  resolveVariant,
+  variantStock,
+  type VariantFailure,
+} from "../variant-stock.server";
 import {
   expireStaleOrders,
   failPendingOrder,
@@ -115,9 +120,23 @@ function toPlaced(row: OrderRow): PlacedOrder {
   };
 }
 
+/** A line as the shopper chose it: "Method MR305 NV Wheel, 17x8.5, 6x139.7, Matte Black". */
+const lineName = (item: ItemDraft) =>
+  [item.title, item.sizeLabel, item.boltPattern, item.colorName].filter(Boolean).join(", ");
+
+/** What to tell a shopper who asked for more than is left: how many there are. */
+export function stockMessage(item: ItemDraft, left: number): string {
+  return left <= 0
+    ? `Sorry, ${lineName(item)} is sold out.`
+    : `Sorry, only ${left} of ${lineName(item)} ${left === 1 ? "is" : "are"} left; you asked for ${item.quantity}.`;
+}
+
 class OutOfStock extends Error {
-  constructor(readonly title: string) {
-    super(`Not enough stock of ${title}`);
+  constructor(
+    readonly item: ItemDraft,
+    readonly left: number,
+  ) {
+    super(`Not enough stock of ${lineName(item)}`);
   }
 }
 
@@ -170,6 +189,29 @@ async function singleItem(
     offsetMm: v.offsetMm,
     partNumber: v.partNumber,
   };
+}
+
+/**
+ * Units of a line's variant this shopper can order now: the stock, and what their own unpaid
+ * orders hold of it (Pay Now gives those back before it reserves: see releaseSameCheckout and
+ * releaseOlderPendingOrders), so Back from the payment step does not read as sold out.
+ */
+export async function unitsLeftFor(db: Kysely<DB>, userId: number, item: ItemDraft) {
+  const held = await db
+    .selectFrom("order_items as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("i.quantity"), eb.lit(0)).as("n"))
+    .where("o.user_id", "=", userId)
+    .where("o.status", "=", "pending_payment")
+    .where("i.product_id", "=", item.productId)
+    .where((eb) =>
+      item.sizeId === null ? eb("i.size_id", "is", null) : eb("i.size_id", "=", item.sizeId),
+    )
+    .where((eb) =>
+      item.colorId === null ? eb("i.color_id", "is", null) : eb("i.color_id", "=", item.colorId),
+    )
+    .executeTakeFirstOrThrow();
+  return (await variantStock(db, item)) + Number(held.n);
 }
 
 export type CheckoutPreview =
@@ -451,11 +493,7 @@ export async function reserveOrder(
       const replaced = await releaseSameCheckout(trx, input, now);
       for (const item of items) {
         if (!(await reserveVariant(trx, item, item.quantity))) {
-          throw new OutOfStock(
-            [item.title, item.sizeLabel, item.boltPattern, item.colorName]
-              .filter(Boolean)
-              .join(", "),
-          );
+          throw new OutOfStock(item, await variantStock(trx, item));
         }
       }
 
@@ -545,13 +583,8 @@ export async function reserveOrder(
       return { ok: true, order: toPlaced(order), created: true };
     });
   } catch (error) {
-    if (error instanceof OutOfStock) {
-      return fail(
-        "stock",
-        `Sorry, ${error.title} is sold out or has fewer units left than you asked for.`,
-        409,
-      );
-    }
+    if (error instanceof OutOfStock)
+      return fail("stock", stockMessage(error.item, error.left), 409);
     throw error;
   }
 }

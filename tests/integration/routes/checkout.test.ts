@@ -5,6 +5,7 @@ import { createUserSession } from "~/auth/session.server";
 import { issueApiToken } from "~/models/api-token.server";
 import { getOrderForUser } from "~/models/order/index.server";
 import { cancelOrder } from "~/models/return.server";
+import { setVariantStock } from "~/models/variant-stock.server";
 import { getPaymentGateway, resetPaymentGateway } from "~/payments/payments.server";
 import { action as createOrder } from "~/routes/api.v1.checkout.create-order";
 import { action as verifyPaymentApi } from "~/routes/api.v1.checkout.verify-payment";
@@ -12,7 +13,7 @@ import { loader as adminOrdersApi } from "~/routes/api.v1.adminOrders";
 import { loader as orderApi } from "~/routes/api.v1.orders.$orderId";
 import { loader as userOrdersApi } from "~/routes/api.v1.userOrders";
 import { action as webhook } from "~/routes/api.v1.webhooks.razorpay";
-import { action as checkoutPage } from "~/routes/checkout";
+import { action as checkoutPage, loader as checkoutLoader } from "~/routes/checkout";
 import { action as callback } from "~/routes/checkout_.callback";
 import { loader as orderPage } from "~/routes/order.$orderId";
 import { loader as userOrdersPage } from "~/routes/userOrders";
@@ -274,6 +275,64 @@ describe("the checkout page", () => {
       `/login?redirectTo=${encodeURIComponent("/checkout?step=payment&address=1")}`,
     );
     expect(await toastsOf(res)).toEqual(["Login required!"]);
+  });
+
+  it("Buy Now for more than is left goes back to the product with the quantity that is left, and says how many", async () => {
+    const key = { productId: f.products.winch, sizeId: null, colorId: null };
+    await setVariantStock(t.db, key, 2);
+    const alice = (await createUserSession(new Request(`${BASE}/login`), f.alice)).split(";")[0];
+    const buyNow = (quantity: number) =>
+      callRoute(
+        checkoutLoader,
+        new Request(`${BASE}/checkout?productId=${f.products.winch}&quantity=${quantity}`, {
+          headers: { Cookie: alice },
+        }),
+      );
+    expect((await buyNow(2)).status).toBe(200);
+    const tooMany = await buyNow(3);
+    expect(tooMany.status).toBe(303);
+    expect(tooMany.headers.get("Location")).toBe(`/product/${f.products.winch}?quantity=2`);
+    const [message] = await toastsOf(tooMany);
+    expect(message).toMatch(/^Sorry, only 2 of .+ are left; you asked for 3\.$/);
+    // Pay Now through the API says the same, with the count.
+    const placed = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, {
+        billingAddressId: f.aliceAddress,
+        checkoutType: "single",
+        productId: f.products.winch,
+        quantity: 3,
+      }),
+    );
+    expect(placed.status).toBe(409);
+    expect(((await placed.json()) as { message: string }).message).toBe(message);
+
+    // Units held by the shopper's own unpaid order count as theirs (Back from the payment step).
+    const held = await call(
+      createOrder,
+      api("/api/v1/checkout/create-order", aliceToken, {
+        billingAddressId: f.aliceAddress,
+        checkoutType: "single",
+        productId: f.products.winch,
+        quantity: 2,
+      }),
+    );
+    expect(held.status).toBe(201);
+    expect(await stockOf(t.db, f.products.winch)).toBe(0);
+    expect((await buyNow(2)).status).toBe(200);
+    // Anyone else finds it sold out, and is told so on the product.
+    const bob = (await createUserSession(new Request(`${BASE}/login`), f.bob)).split(";")[0];
+    const soldOut = await callRoute(
+      checkoutLoader,
+      new Request(`${BASE}/checkout?productId=${f.products.winch}&quantity=1`, {
+        headers: { Cookie: bob },
+      }),
+    );
+    expect([soldOut.status, soldOut.headers.get("Location")]).toEqual([
+      303,
+      `/product/${f.products.winch}`,
+    ]);
+    expect(await toastsOf(soldOut)).toEqual([expect.stringMatching(/^Sorry, .+ is sold out\.$/)]);
   });
 });
 
