@@ -163,9 +163,10 @@ export async function gstReportCsv(db: Kysely<DB>, month: string): Promise<strin
       else credits.push(() => row(place, rate, t));
     }
   }
-  for (const s of [...b2cs.values()].sort(
-    (a, b) => a.place.localeCompare(b.place) || a.rate - b.rate,
-  )) {
+  // A sum its credit notes cancelled to the paisa (an order refunded in full within the month)
+  // has nothing to report: no row of zeros.
+  const reported = [...b2cs.values()].filter((s) => s.taxable || s.cgst || s.sgst || s.igst);
+  for (const s of reported.sort((a, b) => a.place.localeCompare(b.place) || a.rate - b.rate)) {
     rows.push([
       "B2CS",
       "",

@@ -127,6 +127,9 @@ describe("credit notes", () => {
     ] as const)
       expect(invoice.creditNotes.reduce((s, n) => s + n.totals[key], 0)).toBe(invoice.totals[key]);
     for (const n of invoice.creditNotes) expect(n.totals.cgstPaise).toBe(n.totals.sgstPaise);
+    // Invoiced and credited in full within the month: the month's B2CS sums have no row for it.
+    const report = (await gstReportCsv(t.db, monthOf(new Date())))!;
+    expect(report.split("\n").filter((l) => l.startsWith("B2CS"))).toEqual([]);
 
     if (!hasPdftotext) return;
     const text = await pdfText(orderId);
