@@ -12,6 +12,7 @@ import {
 import { currentStockFingerprint } from "~/models/variant-stock.server";
 import { editedStamp } from "~/models/product-admin-list.server";
 import { removeFiles } from "~/utils/images.server";
+import { slugify } from "~/utils/slug";
 
 /*
  * Admin side of the catalogue: create / update / delete a product from validated input (see
@@ -52,16 +53,6 @@ class ChangedMeanwhile extends Error {
 
 export type SaveOptions = { uploadsDir: string };
 
-function slugify(name: string, sep: "-" | "_"): string {
-  const s = name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, sep)
-    .replace(new RegExp(`^\\${sep}+|\\${sep}+$`, "g"), "");
-  return s || "other";
-}
-
 /**
  * The id of the brand or category named by slug or name (any case); without one, a free slug
  * for a new row of that name (`sep`: brands use hyphens, categories underscores).
@@ -80,7 +71,7 @@ async function findNamed(
     )
     .executeTakeFirst();
   if (found) return found;
-  const slug = slugify(key, sep);
+  const slug = slugify(key, sep) || "other";
   const taken = await trx
     .selectFrom(table)
     .select("id")

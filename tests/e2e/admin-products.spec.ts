@@ -183,6 +183,23 @@ test("required fields get their messages next to them", async ({ page }) => {
   await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
 });
 
+test("with JavaScript a new product's slug follows its title until the admin types one", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "the slug is filled in the browser");
+  await page.goto("/admin/products/new");
+  await page.waitForFunction(() =>
+    Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+  );
+  const dialog = page.getByRole("dialog", { name: "Upload Product" });
+  await dialog.getByLabel("Title").fill("Warn Zeon 10-S Winch, 4.5 t");
+  await expect(dialog.getByLabel("Slug")).toHaveValue("warn-zeon-10-s-winch-4-5-t");
+  // Typed by the admin: the title no longer changes it.
+  await dialog.getByLabel("Slug").fill("zeon-10s");
+  await dialog.getByLabel("Title").fill("Warn Zeon 12-S Winch");
+  await expect(dialog.getByLabel("Slug")).toHaveValue("zeon-10s");
+});
+
 test("a refused save keeps the chosen images with JavaScript and asks for them again without; too many are stopped before posting", async ({
   page,
 }, info) => {

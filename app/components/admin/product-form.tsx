@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { FetcherFlag } from "~/components/fetcher-flag";
+import { slugify } from "~/utils/slug";
 import { imageUrl, PRODUCT_IMAGE_LIMITS } from "~/utils/images";
 import type { ProductFormValues } from "~/forms/product-form.server";
 import { ProductColorRows, ProductSizeRows } from "./product-form-rows";
@@ -71,6 +72,10 @@ export function ProductForm({
   const [colors, setColors] = useState(() => withKeys(values.colors));
   const [sizes, setSizes] = useState(() => withKeys(values.sizes));
   const [uploadError, setUploadError] = useState<string | null>(null);
+  // A new product's slug follows its title as it is typed (with JavaScript), until the admin types
+  // a slug of their own; the server still requires one, so without JavaScript it is typed.
+  const slug = useRef<HTMLInputElement>(null);
+  const slugFollowsTitle = useRef(mode === "create" && !values.slug);
   const brandKnown =
     values.brand === "" ||
     values.brand === OTHER ||
@@ -117,6 +122,10 @@ export function ProductForm({
             required
             maxLength={200}
             className={inputClass}
+            onInput={(event) => {
+              if (slugFollowsTitle.current && slug.current)
+                slug.current.value = slugify(event.currentTarget.value).slice(0, 120);
+            }}
           />
         </Field>
         <Field
@@ -126,8 +135,13 @@ export function ProductForm({
           hint="Lowercase letters, digits and hyphens, e.g. method-305-nv"
         >
           <input
+            ref={slug}
             {...describe(errors, "slug", `${fieldId("slug")}-hint`)}
             defaultValue={values.slug}
+            onInput={(event) => {
+              // Typed by the admin: theirs from now on (emptied: it follows the title again).
+              slugFollowsTitle.current = mode === "create" && event.currentTarget.value === "";
+            }}
             required
             maxLength={120}
             autoCapitalize="none"
