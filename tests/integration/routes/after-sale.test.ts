@@ -75,6 +75,14 @@ const post = (path: string, cookie: string, body: URLSearchParams | FormData) =>
 
 const paidOrder = () => paidCartOrder(t.db, f, getSandboxGateway()!);
 
+/** The admin's refund form posted for an order: `intent=refund` and these fields. */
+const refundForm = (orderId: number, fields: Record<string, string>) =>
+  call(
+    adminOrderAction,
+    post(`/admin/orders/${orderId}`, admin, new URLSearchParams({ intent: "refund", ...fields })),
+    { id: String(orderId) },
+  );
+
 const status = async (id: number) =>
   (await t.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow())
     .status;
@@ -295,16 +303,7 @@ describe("admin doors", () => {
 
   it("the refund form refunds an amount in rupees; bad input is a 400 with a message, not a 500", async () => {
     const { orderId } = await paidOrder();
-    const refund = (fields: Record<string, string>) =>
-      call(
-        adminOrderAction,
-        post(
-          `/admin/orders/${orderId}`,
-          admin,
-          new URLSearchParams({ intent: "refund", ...fields }),
-        ),
-        { id: String(orderId) },
-      );
+    const refund = (fields: Record<string, string>) => refundForm(orderId, fields);
     const bad = await refund({ amount: "lots", reason: "damaged box" });
     expect(bad.status).toBe(400);
     const badBody = (await bad.json()) as {
@@ -348,15 +347,7 @@ describe("admin doors", () => {
     const { orderId } = await paidOrder();
     const other = await paidOrder();
     const refund = (id: number, amount: string, confirmPaise: string) =>
-      call(
-        adminOrderAction,
-        post(
-          `/admin/orders/${id}`,
-          admin,
-          new URLSearchParams({ intent: "refund", amount, reason: "goodwill", confirmPaise }),
-        ),
-        { id: String(id) },
-      );
+      refundForm(id, { amount, reason: "goodwill", confirmPaise });
     expect((await refund(orderId, "1,500.00", "150000")).status).toBe(303);
     const get = async (loader: Parameters<typeof call>[0], path: string, cookie: string) =>
       (await call(loader, new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }), {
@@ -416,15 +407,7 @@ describe("admin doors", () => {
     };
     expect(await form()).toContain(`to refund (of 2)`);
     const refund = (fields: Record<string, string>) =>
-      call(
-        adminOrderAction,
-        post(
-          `/admin/orders/${orderId}`,
-          admin,
-          new URLSearchParams({ intent: "refund", [`qty-${itemId}`]: "1", ...fields }),
-        ),
-        { id: String(orderId) },
-      );
+      refundForm(orderId, { [`qty-${itemId}`]: "1", ...fields });
     const { refundToConfirm } = (await (await refund({})).json()) as { refundToConfirm: number };
     expect((await refund({ confirmPaise: String(refundToConfirm) })).status).toBe(303);
     const html = await form();
@@ -434,16 +417,7 @@ describe("admin doors", () => {
 
   it("a refund is made only once the admin confirms the sum it comes to; a different sum is shown again, not refunded", async () => {
     const { orderId, itemId } = await paidOrder();
-    const refund = (fields: Record<string, string>) =>
-      call(
-        adminOrderAction,
-        post(
-          `/admin/orders/${orderId}`,
-          admin,
-          new URLSearchParams({ intent: "refund", ...fields }),
-        ),
-        { id: String(orderId) },
-      );
+    const refund = (fields: Record<string, string>) => refundForm(orderId, fields);
     // Every unit of the order's one line: the whole payment.
     const check = await refund({ [`qty-${itemId}`]: "2" });
     expect(check.status).toBe(200);
